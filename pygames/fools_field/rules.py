@@ -1,0 +1,287 @@
+"""The Fool's Field (愚者の園): every rule of the rulebook and rulings §1.
+
+Frames. The engine keeps the field in one table frame: seat A's, cells 0-8 row
+by row from A's far left. Seat B sits opposite, so B's cell c is table cell
+8 - c, and a card B places index-up lies turned 180° in the table frame. Every
+action and view is in the acting or viewing seat's own frame, so to each
+player their own cards look upright (rulings §1, Orientation).
+
+Actions: ``XSSF@4`` deploys card XSSF to cell 4, ``retreat``, and after a
+Retreat that leaves more than 6 cards, ``discard:XSSF`` one card at a time.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pygames.core import State
+from pygames.fools_field.cards import (
+    ALL_CARDS,
+    BOTTOM,
+    LEFT,
+    RIGHT,
+    SIDE_NAMES,
+    SYMBOL_NAMES,
+    TOP,
+    may_face,
+    rotate_half_turn,
+)
+
+HAND_LIMIT = 6
+CENTRE = 4
+RETREAT = "retreat"
+DISCARD = "discard:"
+DEPLOY, DISCARDING = "deploy", "discard"
+MATCH_TARGET = 2  # best of three: first to 2 wins, a draw counts ½ each
+
+
+def to_table(seat: int, cell: int) -> int:
+    """A seat's own cell number in the table frame (and back: the map is its own inverse)."""
+    return cell if seat == 0 else 8 - cell
+
+
+def neighbours(cell: int):
+    """(neighbour cell, side of this cell facing it, side of the neighbour facing back)."""
+    row, col = divmod(cell, 3)
+    if row > 0:
+        yield cell - 3, TOP, BOTTOM
+    if col < 2:
+        yield cell + 1, RIGHT, LEFT
+    if row < 2:
+        yield cell + 3, BOTTOM, TOP
+    if col > 0:
+        yield cell - 1, LEFT, RIGHT
+
+
+def table_sides(seat: int, card: str) -> str:
+    """How a card placed index-up by `seat` lies in the table frame."""
+    return card if seat == 0 else rotate_half_turn(card)
+
+
+class FoolsFieldState(State):
+    def setup(self) -> None:
+        self.match_scores = [0.0, 0.0]
+        self.game_results: list[list[float]] = []
+        start = self.options["start"]
+        first = self.rng.randrange(2) if start == "random" else "AB".index(start)
+        self.deal_game(first)
+
+    # ----- dealing, battles, games -----
+
+    def deal_game(self, start: int) -> None:
+        self.deck = list(ALL_CARDS)
+        self.rng.shuffle(self.deck)
+        self.hands: list[list[str]] = [[], []]
+        self.discards: list[list[str]] = [[], []]
+        self.seen_battle_starts: Counter = Counter()
+        for _ in range(HAND_LIMIT):  # one at a time, the start player first
+            for seat in (start, 1 - start):
+                self.hands[seat].append(self.deck.pop())
+        self.log("new_game", number=len(self.game_results) + 1, start=start)
+        for seat in (0, 1):
+            self.log("dealt", to=seat, seat=seat, cards=sorted(self.hands[seat]))
+        self.start_battle(start)
+
+    def start_battle(self, start: int) -> None:
+        self.field: dict[int, tuple[str, int]] = {}  # table cell -> (card, owner)
+        self.battle_start = start
+        self.turn = start
+        self.phase = DEPLOY
+        self.retreater: int | None = None
+        self.pending_winner: int | None = None
+        # Tie rule: a battle that starts after the deck ran out with equal hands.
+        self.tie_battle = not self.deck and len(self.hands[0]) == len(self.hands[1])
+        self.log("battle", start=start)
+        position = (tuple(map(tuple, map(sorted, self.hands))), start, len(self.deck))
+        self.seen_battle_starts[position] += 1
+        if self.seen_battle_starts[position] >= 3:
+            self.log("repetition")
+            self.end_game([0.5, 0.5])
+
+    def end_game(self, outcome: list[float]) -> None:
+        """One game is over: finish, or in match play score it and deal the next."""
+        self.fix()
+        if self.options["match"] == "single":
+            self.finish(outcome)
+            return
+        self.game_results.append(outcome)
+        self.match_scores = [a + b for a, b in zip(self.match_scores, outcome, strict=True)]
+        self.log("game_result", number=len(self.game_results), outcome=outcome)
+        if max(self.match_scores) >= MATCH_TARGET:
+            a, b = self.match_scores
+            self.finish([1.0, 0.0] if a > b else [0.0, 1.0] if b > a else [0.5, 0.5])
+        else:
+            loser = outcome.index(0.0) if 0.0 in outcome else self.first_start_of_game()
+            self.deal_game(loser)
+
+    def first_start_of_game(self) -> int:
+        """After a drawn game the previous start player starts again."""
+        starts = [e.data["start"] for e in self.events if e.kind == "new_game"]
+        return starts[-1]
+
+    # ----- the contract hooks -----
+
+    def seats_to_act(self) -> list[int]:
+        return [self.retreater] if self.phase == DISCARDING else [self.turn]
+
+    def moves(self, seat: int) -> list[str]:
+        if self.phase == DISCARDING:
+            return [DISCARD + card for card in sorted(self.hands[seat])]
+        deployments = [
+            f"{card}@{cell}"
+            for card in sorted(self.hands[seat])
+            for cell in range(9)
+            if self.can_deploy(seat, card, to_table(seat, cell))
+        ]
+        if self.is_first_turn():
+            return deployments
+        return [*deployments, RETREAT]
+
+    def play(self, seat: int, action: str) -> None:
+        if action == RETREAT:
+            self.retreat(seat)
+        elif action.startswith(DISCARD):
+            self.discard(seat, action[len(DISCARD) :])
+        else:
+            card, cell = action.split("@")
+            self.deploy(seat, card, to_table(seat, int(cell)))
+
+    # ----- deploying -----
+
+    def is_first_turn(self) -> bool:
+        return not self.field
+
+    def can_deploy(self, seat: int, card: str, cell: int) -> bool:
+        return self.deploy_problem(seat, card, cell) is None
+
+    def deploy_problem(self, seat: int, card: str, cell: int) -> str | None:
+        """Why `card` may not go to table `cell`, or None if it may."""
+        if self.is_first_turn():
+            return None if cell == CENTRE else "the first card of a battle goes in the centre"
+        if cell in self.field:
+            return "that space is taken"
+        sides = table_sides(seat, card)
+        touching = [(n, mine, theirs) for n, mine, theirs in neighbours(cell) if n in self.field]
+        if not touching:
+            return "a card must adjoin a card already on the Field"
+        for other, mine, theirs in touching:
+            facing = table_sides(self.field[other][1], self.field[other][0])[theirs]
+            if not may_face(sides[mine], facing):
+                return (
+                    f"its {SIDE_NAMES[to_seat_side(seat, mine)]} side would put a "
+                    f"{SYMBOL_NAMES[sides[mine]]} against a {SYMBOL_NAMES[facing]}; only "
+                    "Sword against Sword and Shield against Flower may face each other"
+                )
+        return None
+
+    def deploy(self, seat: int, card: str, cell: int) -> None:
+        self.hands[seat].remove(card)
+        self.field[cell] = (card, seat)
+        self.log("deploy", seat=seat, card=card)
+        if self.pending_winner is not None:  # the non-start player's answering turn
+            self.end_game([0.5, 0.5] if not self.hands[seat] else self.win_for(1 - seat))
+        elif not self.hands[seat] and not self.deck:
+            if self.tie_battle and seat == self.battle_start:
+                self.pending_winner = seat
+                self.log("last_chance", seat=1 - seat)
+                self.turn = 1 - seat
+            else:
+                self.end_game(self.win_for(seat))
+        else:
+            self.turn = 1 - seat
+
+    @staticmethod
+    def win_for(seat: int) -> list[float]:
+        return [1.0, 0.0] if seat == 0 else [0.0, 1.0]
+
+    # ----- retreating -----
+
+    def retreat(self, seat: int) -> None:
+        if self.pending_winner is not None:
+            self.end_game(self.win_for(self.pending_winner))
+            return
+        forced = not any(m != RETREAT for m in self.moves(seat))
+        taken = sorted(card for card, _ in self.field.values())
+        self.hands[seat] += taken
+        self.field = {}
+        self.log("retreat", seat=seat, cards=taken, forced=forced)
+        self.draw_up(1 - seat)
+        self.fix()
+        self.retreater = seat
+        if len(self.hands[seat]) > HAND_LIMIT:
+            self.phase = DISCARDING
+        else:
+            self.start_battle(1 - seat)
+
+    def draw_up(self, seat: int) -> None:
+        count = min(max(HAND_LIMIT - len(self.hands[seat]), 0), len(self.deck))
+        drawn = [self.deck.pop() for _ in range(count)]
+        self.hands[seat] += drawn
+        self.log("draw", seat=seat, count=count, deck=len(self.deck))
+        if drawn:
+            self.log("drew", to=seat, seat=seat, cards=sorted(drawn))
+
+    def discard(self, seat: int, card: str) -> None:
+        self.hands[seat].remove(card)
+        self.discards[seat].append(card)
+        self.fix()
+        self.log("discard", seat=seat)
+        self.log("discarded", to=seat, seat=seat, card=card)
+        if len(self.hands[seat]) == HAND_LIMIT:
+            self.start_battle(1 - seat)
+
+    # ----- explaining refusals -----
+
+    def explain_illegal(self, seat: int, action: str) -> str:
+        if self.phase == DISCARDING:
+            if not action.startswith(DISCARD):
+                return f"discard down to {HAND_LIMIT} cards first"
+            return "you can only discard a card from your hand"
+        if action == RETREAT:
+            return "you cannot Retreat on the first turn of a battle"
+        card, at, cell = action.partition("@")
+        if not at or not cell.isdigit() or not 0 <= int(cell) <= 8:
+            return f"{action!r} is not an action of this game"
+        if card not in self.hands[seat]:
+            return f"you do not hold the card {card}"
+        return self.deploy_problem(seat, card, to_table(seat, int(cell))) or "not legal now"
+
+    # ----- what a seat sees -----
+
+    def game_view(self, seat: int | None) -> dict:
+        me = 0 if seat is None else seat
+        field = [
+            {
+                "cell": to_table(me, cell),
+                "card": card,
+                "owner": owner,
+                "sides": card if owner == me else rotate_half_turn(card),
+            }
+            for cell, (card, owner) in self.field.items()
+        ]
+        return {
+            "hand": [] if seat is None else sorted(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "deck": len(self.deck),
+            "discard_counts": [len(d) for d in self.discards],
+            "my_discards": [] if seat is None else sorted(self.discards[seat]),
+            "field": sorted(field, key=lambda f: f["cell"]),
+            "phase": DISCARDING if self.phase == DISCARDING else DEPLOY,
+            "turn": self.seats_to_act()[0],
+            "battle_start": self.battle_start,
+            "first_turn": self.is_first_turn(),
+            "tie_battle": self.tie_battle,
+            "last_chance": self.pending_winner is not None,
+            "hand_limit": HAND_LIMIT,
+            "match": {
+                "best_of": 1 if self.options["match"] == "single" else 3,
+                "scores": self.match_scores,
+                "results": self.game_results,
+                "game": len(self.game_results) + (0 if self.is_over() else 1),
+            },
+        }
+
+
+def to_seat_side(seat: int, table_side: int) -> int:
+    """A side named in the table frame, as the seat sees it on its own card."""
+    return table_side if seat == 0 else (table_side + 2) % 4

@@ -1,0 +1,62 @@
+"""Game logs in words, in English and Japanese.
+
+Each game package has a `text` module with a `LOG` table: for each event kind,
+a template per language. Templates name fields of the event in braces; a
+`{seat}` field is replaced by that seat's display name. Events without a
+template (bookkeeping) print nothing.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+LANGUAGES = ("en", "ja")
+
+COMMON_LOG = {
+    "resign": {"en": "{seat} resigned.", "ja": "{seat}が投了しました。"},
+    "agreed_draw": {"en": "The players agreed a draw.", "ja": "合意により引き分けになりました。"},
+    "game_over": {"en": "Game over: {result}.", "ja": "ゲーム終了：{result}。"},
+}
+
+RESULT_WORDS = {
+    "win": {"en": "{seat} wins", "ja": "{seat}の勝ち"},
+    "draw": {"en": "a draw", "ja": "引き分け"},
+    "shared": {"en": "shared victory", "ja": "勝利を分け合いました"},
+}
+
+PACKAGES = {"fools-field": "pygames.fools_field.text"}
+
+
+def game_text(game_id: str):
+    return import_module(PACKAGES[game_id])
+
+
+def seat_names(count: int) -> list[str]:
+    return list("ABCD"[:count])
+
+
+def describe(game_id: str, entry: dict, lang: str, names: list[str] | None = None) -> str | None:
+    """One log entry (as found in a view's "log") in words, or None for bookkeeping entries."""
+    table = {**COMMON_LOG, **game_text(game_id).LOG}
+    template = table.get(entry["kind"], {}).get(lang)
+    if template is None:
+        return None
+    names = names or seat_names(4)
+    fields = {k: v for k, v in entry.items() if k != "kind"}
+    if "seat" in fields:
+        fields["seat"] = names[fields["seat"]]
+    if "outcome" in fields:
+        fields["result"] = result_words(fields["outcome"], lang, names)
+    extra = getattr(game_text(game_id), "format_fields", None)
+    if extra:
+        fields = extra(fields, lang, names)
+    return template.format(**fields)
+
+
+def result_words(outcome: list[float], lang: str, names: list[str]) -> str:
+    winners = [names[s] for s, share in enumerate(outcome) if share == 1]
+    if winners:
+        return RESULT_WORDS["win"][lang].format(seat=winners[0])
+    if len(set(outcome)) == 1:
+        return RESULT_WORDS["draw"][lang]
+    return RESULT_WORDS["shared"][lang]
