@@ -127,15 +127,39 @@ class FoolsFieldState(State):
     def moves(self, seat: int) -> list[str]:
         if self.phase == DISCARDING:
             return [DISCARD + card for card in sorted(self.hands[seat])]
+        if self.is_first_turn():
+            return [f"{card}@{CENTRE}" for card in sorted(self.hands[seat])]
+        cells = self.open_cells(seat)
         deployments = [
             f"{card}@{cell}"
             for card in sorted(self.hands[seat])
-            for cell in range(9)
-            if self.can_deploy(seat, card, to_table(seat, cell))
+            for cell, facings in cells
+            if fits(table_sides(seat, card), facings)
         ]
-        if self.is_first_turn():
-            return deployments
         return [*deployments, RETREAT]
+
+    def open_cells(self, seat: int) -> list[tuple[int, list[tuple[int, str]]]]:
+        """Empty cells touching the Field, in the seat's frame, with the symbols they face.
+
+        Each facing is (side of a card placed there, in the table frame; symbol it meets).
+        """
+        cells = []
+        for own_cell in range(9):
+            cell = to_table(seat, own_cell)
+            if cell in self.field:
+                continue
+            facings = [
+                (mine, self.side_symbol(other, theirs))
+                for other, mine, theirs in neighbours(cell)
+                if other in self.field
+            ]
+            if facings:
+                cells.append((own_cell, facings))
+        return cells
+
+    def side_symbol(self, cell: int, side: int) -> str:
+        card, owner = self.field[cell]
+        return table_sides(owner, card)[side]
 
     def play(self, seat: int, action: str) -> None:
         if action == RETREAT:
@@ -151,9 +175,6 @@ class FoolsFieldState(State):
     def is_first_turn(self) -> bool:
         return not self.field
 
-    def can_deploy(self, seat: int, card: str, cell: int) -> bool:
-        return self.deploy_problem(seat, card, cell) is None
-
     def deploy_problem(self, seat: int, card: str, cell: int) -> str | None:
         """Why `card` may not go to table `cell`, or None if it may."""
         if self.is_first_turn():
@@ -165,7 +186,7 @@ class FoolsFieldState(State):
         if not touching:
             return "a card must adjoin a card already on the Field"
         for other, mine, theirs in touching:
-            facing = table_sides(self.field[other][1], self.field[other][0])[theirs]
+            facing = self.side_symbol(other, theirs)
             if not may_face(sides[mine], facing):
                 return (
                     f"its {SIDE_NAMES[to_seat_side(seat, mine)]} side would put a "
@@ -280,6 +301,10 @@ class FoolsFieldState(State):
                 "game": len(self.game_results) + (0 if self.is_over() else 1),
             },
         }
+
+
+def fits(sides: str, facings: list[tuple[int, str]]) -> bool:
+    return all(may_face(sides[side], symbol) for side, symbol in facings)
 
 
 def to_seat_side(seat: int, table_side: int) -> int:
