@@ -12,7 +12,7 @@ import sys
 
 from pygames import GAMES
 from pygames.bots import make_bot
-from pygames.record import Record, RecordError
+from pygames.record import LINK_PREFIX, Record, RecordError
 from pygames.text import describe
 
 
@@ -98,17 +98,8 @@ def play_matches(args) -> int:
 
 
 def print_log(source: str, lang: str) -> int:
-    if source == "-":
-        text = sys.stdin.read()
-    elif "#" in source or source.startswith("r="):
-        text = None
-        record = Record.from_link_fragment(source.split("#", 1)[-1])
-    else:
-        with open(source, encoding="utf-8") as file:
-            text = file.read()
     try:
-        if text is not None:
-            record = Record.from_text(text)
+        record = read_record(source)
         state = record.replay()
     except RecordError as error:
         print(f"error: {error}", file=sys.stderr)
@@ -119,6 +110,16 @@ def print_log(source: str, lang: str) -> int:
         if line:
             print(line)
     return 0
+
+
+def read_record(source: str) -> Record:
+    """A record from a file, standard input (-), or a link (anything with #r=)."""
+    if "#" in source or source.startswith(LINK_PREFIX):
+        return Record.from_link_fragment(source.split("#", 1)[-1])
+    if source == "-":
+        return Record.from_text(sys.stdin.read())
+    with open(source, encoding="utf-8") as file:
+        return Record.from_text(file.read())
 
 
 if __name__ == "__main__":
