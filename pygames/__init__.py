@@ -3,10 +3,10 @@
 Nothing here imports a browser module: the same code runs in CPython and Pyodide.
 """
 
-from pygames import fools_field
+from pygames import cloth_of_gold, fools_field
 from pygames.core import Game
 
-GAMES: dict[str, Game] = {game.id: game for game in (fools_field.GAME,)}
+GAMES: dict[str, Game] = {game.id: game for game in (fools_field.GAME, cloth_of_gold.GAME)}
 
 # Listed in the lobby before they are playable.
-COMING_SOON = ("cloth-of-gold", "fools", "game-of-fields")
+COMING_SOON = ("fools", "game-of-fields")

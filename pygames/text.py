@@ -24,7 +24,10 @@ RESULT_WORDS = {
     "shared": {"en": "shared victory", "ja": "勝利を分け合いました"},
 }
 
-PACKAGES = {"fools-field": "pygames.fools_field.text"}
+PACKAGES = {
+    "fools-field": "pygames.fools_field.text",
+    "cloth-of-gold": "pygames.cloth_of_gold.text",
+}
 
 
 def game_text(game_id: str):

@@ -1,0 +1,17 @@
+"""The Field of the Cloth of Gold (金襴の陣): 2 players, 54 tiles, seven ovals."""
+
+from pygames.cloth_of_gold.rules import ClothOfGoldState
+from pygames.core import Game, Option
+
+
+class ClothOfGold(Game):
+    id = "cloth-of-gold"
+    title = {"en": "The Field of the Cloth of Gold", "ja": "金襴の陣"}
+    min_seats = max_seats = 2
+    rules_version = 1
+    # A rematch passes the loser of the previous game as A or B.
+    options = (Option("first", ("random", "A", "B"), "random"),)
+    state_class = ClothOfGoldState
+
+
+GAME = ClothOfGold()

@@ -1,0 +1,450 @@
+"""The Field of the Cloth of Gold (金襴の陣): every rule of the rulebook and rulings §2.
+
+Actions (lower case, no spaces):
+
+- ``gold``: bring a token from off the board onto the Gold oval (a player's
+  first two turns: both tokens start off the board);
+- ``red>gold``: move your token from the Red oval to the Gold oval (later turns);
+- ``dragon:white``: after a token entered the Dragon oval, send the Dragon to
+  the White oval (the second decision of that turn).
+
+Ovals: dragon, secrecy, gold, blue, white, red, purple (printed order). Tiles:
+gold, blue, white, red, jewel.
+
+Timing (rulings §2 where they settle it, ours where marked):
+- The end check on score comes right after an action's scoring step: Blue and
+  White tiles are already Removed, and in a Red action both players have scored
+  and removed their Red. A Red action that reaches 30 therefore skips its
+  Secrecy draws (ours; hands score nothing, so no result changes).
+- The Darkness ending the game stops everything at once: no further draws or
+  refills. Refills go in printed order (ours; only the last tile's square differs).
+- Scores keep counting past the track's last square (39); every score of 32 or
+  more is in the fifth row (ours).
+- Undo: every reveal, draw, end of game and end of turn fixes the game, so the
+  only undoable move is bringing a token onto the Dragon oval before naming the
+  Dragon's target.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pygames.cloth_of_gold.board import (
+    BLUE,
+    COLOURS,
+    DRAGON,
+    DRAGON_HOME,
+    END_SCORE,
+    GOLD,
+    GOLD_MAJORITY_POINTS,
+    HAND_DEAL,
+    JEWEL,
+    OVALS,
+    PURPLE,
+    RED,
+    SECRECY,
+    SET_COLOURS,
+    SET_POINTS,
+    SQUARE_OVALS,
+    TILE_COUNTS,
+    TOKENS_ON_BOARD,
+    TRACK_ROWS,
+    TRACK_SQUARES,
+    WHITE,
+    blue_points,
+    gold_value,
+    row_index,
+    secrecy_draws,
+)
+from pygames.core import State
+
+CHOOSE_OVAL, CHOOSE_DRAGON_TARGET, OVER = "choose_oval", "choose_dragon_target", "over"
+MOVE_SEPARATOR = ">"
+DRAGON_PREFIX = "dragon:"
+
+# The Hand tiles each action Reveals into the Court.
+REVEALS = {
+    DRAGON: (),
+    SECRECY: (),
+    GOLD: (GOLD,),
+    BLUE: (BLUE,),
+    WHITE: (WHITE,),
+    RED: (RED,),
+    PURPLE: COLOURS,
+}
+REMOVES = {BLUE: BLUE, WHITE: WHITE}  # the own-Court tiles Removed after scoring
+
+
+def action_points(oval: str, mine: Counter, theirs: Counter) -> int:
+    """What an action scores for the acting player, from both Courts after the reveal."""
+    if oval == GOLD:
+        return GOLD_MAJORITY_POINTS if mine[GOLD] > theirs[GOLD] else 0
+    if oval == BLUE:
+        return blue_points(mine[BLUE])
+    if oval in (WHITE, RED):
+        return mine[oval]
+    if oval == PURPLE:
+        return SET_POINTS * min(mine[colour] for colour in SET_COLOURS)
+    return 0
+
+
+def colour_order(tiles) -> list[str]:
+    return sorted(tiles, key=COLOURS.index)
+
+
+def oval_order(ovals) -> list[str]:
+    return sorted(ovals, key=OVALS.index)
+
+
+def parse_move(action: str) -> tuple[str | None, str] | None:
+    """(source oval or None for off the board, target oval), or None if unreadable."""
+    source, separator, target = action.rpartition(MOVE_SEPARATOR)
+    if target not in OVALS or (separator and source not in OVALS):
+        return None
+    return (source if separator else None), target
+
+
+class ClothOfGoldState(State):
+    def setup(self) -> None:
+        first = self.options["first"]
+        self.turn = self.rng.randrange(2) if first == "random" else "AB".index(first)
+        self.darkness = [c for c in COLOURS if c != JEWEL for _ in range(TILE_COUNTS[c])]
+        self.rng.shuffle(self.darkness)
+        self.hands = [[self.darkness.pop() for _ in range(HAND_DEAL)] for _ in range(2)]
+        self.darkness += [JEWEL] * TILE_COUNTS[JEWEL]
+        self.rng.shuffle(self.darkness)
+        self.squares: dict[str, str | None] = {o: self.darkness.pop() for o in SQUARE_OVALS}
+        self.courts = [Counter(), Counter()]
+        self.removed: Counter = Counter()
+        self.scores = [0, 0]
+        self.tokens: list[list[str]] = [[], []]  # the ovals each seat's board tokens stand on
+        self.dragon = DRAGON_HOME
+        self.phase = CHOOSE_OVAL
+        self.vacated: str | None = None  # the oval the acting token left this turn
+        self.end_reason: str | None = None
+        self.final: dict | None = None
+        self.log("new_game", first=self.turn, squares=[self.squares[o] for o in SQUARE_OVALS])
+        for seat in (0, 1):
+            self.log("dealt", to=seat, seat=seat, tiles=colour_order(self.hands[seat]))
+
+    # ----- where tokens may go -----
+
+    def off_board(self, seat: int) -> int:
+        return TOKENS_ON_BOARD - len(self.tokens[seat])
+
+    def blocked(self) -> set[str]:
+        return {self.dragon, *self.tokens[0], *self.tokens[1]}
+
+    def is_empty(self, oval: str) -> bool:
+        return oval not in self.blocked()
+
+    def empty_ovals(self) -> list[str]:
+        blocked = self.blocked()
+        return [oval for oval in OVALS if oval not in blocked]
+
+    def dragon_targets(self) -> list[str]:
+        return [oval for oval in self.empty_ovals() if oval != self.vacated]
+
+    # ----- the contract hooks -----
+
+    def seats_to_act(self) -> list[int]:
+        return [self.turn]
+
+    def moves(self, seat: int) -> list[str]:
+        if self.phase == CHOOSE_DRAGON_TARGET:
+            return [DRAGON_PREFIX + oval for oval in self.dragon_targets()]
+        targets = self.empty_ovals()
+        if self.off_board(seat):
+            return targets
+        return [
+            source + MOVE_SEPARATOR + target
+            for source in oval_order(self.tokens[seat])
+            for target in targets
+        ]
+
+    def play(self, seat: int, action: str) -> None:
+        if self.phase == CHOOSE_DRAGON_TARGET:
+            self.send_dragon(seat, action.removeprefix(DRAGON_PREFIX))
+            return
+        source, target = parse_move(action)
+        self.move_token(seat, source, target)
+
+    # ----- a turn -----
+
+    def move_token(self, seat: int, source: str | None, target: str) -> None:
+        if source is not None:
+            self.tokens[seat].remove(source)
+        self.tokens[seat].append(target)
+        self.vacated = source
+        self.log("move", seat=seat, source=source, oval=target)
+        if target == DRAGON:  # no square, so no Gift yet: the Dragon's target gives it
+            self.phase = CHOOSE_DRAGON_TARGET
+            return
+        self.give_gift(seat, target)
+        self.resolve_action(seat, target)
+        self.after_action(seat)
+
+    def send_dragon(self, seat: int, target: str) -> None:
+        self.dragon = target
+        self.log("dragon", seat=seat, oval=target)
+        self.give_gift(seat, target)
+        self.after_action(seat)
+
+    def give_gift(self, seat: int, oval: str) -> None:
+        tile = self.squares[oval]
+        if tile is None:
+            return
+        self.squares[oval] = None
+        self.courts[1 - seat][tile] += 1
+        self.log("gift", seat=seat, tile=tile, oval=oval)
+
+    def after_action(self, seat: int) -> None:
+        if self.is_over() or self.score_ended():
+            return
+        if self.vacated == DRAGON and self.dragon != DRAGON_HOME:
+            self.log("dragon_home", oval=self.dragon)
+            self.dragon = DRAGON_HOME
+        self.refill()
+        if self.is_over():
+            return
+        self.fix()
+        self.turn = 1 - seat
+        self.phase = CHOOSE_OVAL
+        self.vacated = None
+
+    def refill(self) -> None:
+        for oval in SQUARE_OVALS:
+            if self.is_empty(oval) and self.squares[oval] is None:
+                self.fix()
+                self.squares[oval] = tile = self.darkness.pop()
+                self.log("refill", oval=oval, tile=tile, darkness=len(self.darkness))
+                if not self.darkness:
+                    self.end_contest("darkness")
+                    return
+
+    # ----- the actions -----
+
+    def resolve_action(self, seat: int, oval: str) -> None:
+        if oval == SECRECY:
+            self.secrecy(seat)
+            return
+        self.reveal(seat, REVEALS[oval])
+        if oval == RED:
+            self.tournament(seat)
+            return
+        self.score(seat, action_points(oval, self.courts[seat], self.courts[1 - seat]), oval)
+        if oval in REMOVES:
+            self.remove(seat, REMOVES[oval])
+
+    def reveal(self, seat: int, colours: tuple[str, ...]) -> None:
+        shown = colour_order(tile for tile in self.hands[seat] if tile in colours)
+        self.hands[seat] = [tile for tile in self.hands[seat] if tile not in colours]
+        self.courts[seat].update(shown)
+        self.fix()  # even revealing nothing tells the rival what the Hand lacks
+        self.log("reveal", seat=seat, tiles=shown, colours=list(colours))
+
+    def score(self, seat: int, points: int, oval: str) -> None:
+        self.scores[seat] += points
+        self.log("score", seat=seat, points=points, oval=oval, total=self.scores[seat])
+
+    def remove(self, seat: int, colour: str) -> None:
+        count = self.courts[seat].pop(colour, 0)
+        if count:
+            self.removed[colour] += count
+            self.log("removed", seat=seat, colour=colour, count=count)
+
+    def secrecy(self, seat: int) -> None:
+        count = min(secrecy_draws(self.scores[seat]), len(self.darkness))
+        drawn = [self.darkness.pop() for _ in range(count)]
+        self.hands[seat] += drawn
+        self.fix()
+        self.log("secrecy", seat=seat, count=count, darkness=len(self.darkness))
+        if drawn:
+            self.log("drew", to=seat, seat=seat, tiles=colour_order(drawn))
+        if not self.darkness:
+            self.end_contest("darkness")
+
+    def tournament(self, seat: int) -> None:
+        """Red: both score their Court Red at once, both remove it, then both draw."""
+        points = [self.courts[s][RED] for s in (0, 1)]
+        for s in (seat, 1 - seat):
+            self.score(s, points[s], RED)
+        for s in (seat, 1 - seat):
+            self.remove(s, RED)
+        if self.score_ended():
+            return
+        self.secrecy(seat)
+        if not self.is_over():
+            self.secrecy(1 - seat)
+
+    # ----- the end of the contest -----
+
+    def score_ended(self) -> bool:
+        if max(self.scores) >= END_SCORE:
+            self.end_contest("score")
+        return self.is_over()
+
+    def end_contest(self, reason: str) -> None:
+        self.fix()
+        self.end_reason = reason
+        self.phase = OVER
+        self.log("contest_over", reason=reason)
+        seats = [self.final_scoring(seat) for seat in (0, 1)]
+        decided_by, outcome = self.decide(seats)
+        self.final = {"seats": seats, "decided_by": decided_by}
+        if decided_by != "score":
+            self.log("tiebreak", rule=decided_by)
+        self.end_game(outcome)
+
+    def final_scoring(self, seat: int) -> dict:
+        """Jewels first (n×n), then Gold at the row reached after the Jewels."""
+        court = self.courts[seat]
+        jewel_points = court[JEWEL] ** 2
+        self.scores[seat] += jewel_points
+        value = gold_value(self.scores[seat])
+        gold_points = court[GOLD] * value
+        self.scores[seat] += gold_points
+        line = {
+            "jewels": court[JEWEL],
+            "jewel_points": jewel_points,
+            "gold": court[GOLD],
+            "gold_value": value,
+            "gold_points": gold_points,
+            "score": self.scores[seat],
+            "white": court[WHITE],
+            "court_size": sum(court.values()),
+        }
+        self.log("final_scoring", seat=seat, **line)
+        return line
+
+    @staticmethod
+    def decide(seats: list[dict]) -> tuple[str, list[float]]:
+        """Higher score, then more White in Court, then more tiles in Court, else shared."""
+        for key in ("score", "white", "court_size"):
+            a, b = seats[0][key], seats[1][key]
+            if a != b:
+                return key, [1.0, 0.0] if a > b else [0.0, 1.0]
+        return "shared", [0.5, 0.5]
+
+    # ----- explaining refusals -----
+
+    def explain_illegal(self, seat: int, action: str) -> str:
+        if self.phase == CHOOSE_DRAGON_TARGET:
+            return self.explain_dragon_target(action)
+        if action.startswith(DRAGON_PREFIX):
+            return "the Dragon moves only when your token has just entered the Dragon oval"
+        move = parse_move(action)
+        if move is None:
+            return (
+                f"{action!r} is not an action of this game: name an oval (gold), "
+                "a token's move (red>gold) or the Dragon's target (dragon:white)"
+            )
+        source, target = move
+        if source is None and not self.off_board(seat):
+            return "both your tokens are on the board: name the one that moves, e.g. red>gold"
+        if source is not None and self.off_board(seat):
+            return "on your first two turns a token comes onto the board: name only the oval"
+        if source is not None and source not in self.tokens[seat]:
+            return f"you have no token on the {title(source)} oval"
+        if source == target:
+            return "a token must move: it may not stay where it is"
+        return self.blocked_reason(target) or "not legal now"
+
+    def explain_dragon_target(self, action: str) -> str:
+        if not action.startswith(DRAGON_PREFIX):
+            return "first send the Dragon to an empty oval (e.g. dragon:white)"
+        target = action.removeprefix(DRAGON_PREFIX)
+        if target not in OVALS:
+            return f"there is no oval called {target!r}"
+        if target == self.vacated:
+            return "the Dragon may not go to the oval your token has just left"
+        return self.blocked_reason(target) or "not legal now"
+
+    def blocked_reason(self, oval: str) -> str | None:
+        if any(oval in tokens for tokens in self.tokens):
+            return f"the {title(oval)} oval is occupied by a token"
+        if self.dragon == oval:
+            return f"the {title(oval)} oval is blocked by the Dragon until it goes home"
+        return None
+
+    # ----- what a seat sees -----
+
+    def game_view(self, seat: int | None) -> dict:
+        return {
+            "ovals": [self.oval_view(oval) for oval in OVALS],
+            "dragon": self.dragon,
+            "tokens": [
+                {"off_board": self.off_board(s), "ovals": oval_order(self.tokens[s])}
+                for s in (0, 1)
+            ],
+            "scores": list(self.scores),
+            "rows": [row_index(score) + 1 for score in self.scores],
+            "secrecy_draws": [secrecy_draws(score) for score in self.scores],
+            "gold_values": [gold_value(score) for score in self.scores],
+            "courts": [{c: court[c] for c in COLOURS} for court in self.courts],
+            "hand": [] if seat is None else colour_order(self.hands[seat]),
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "darkness": len(self.darkness),
+            "removed": {c: self.removed[c] for c in COLOURS},
+            "phase": OVER if self.is_over() else self.phase,
+            "turn": None if self.is_over() else self.turn,
+            "vacated": self.vacated,
+            "preview": self.preview(seat),
+            "end_reason": self.end_reason,
+            "final": self.final,
+            "track": {
+                "rows": [list(row) for row in TRACK_ROWS],
+                "squares": TRACK_SQUARES,
+                "end_score": END_SCORE,
+            },
+        }
+
+    def oval_view(self, oval: str) -> dict:
+        return {
+            "oval": oval,
+            "has_square": oval in self.squares,
+            "tile": self.squares.get(oval),
+            "tokens": [s for s in (0, 1) for token in self.tokens[s] if token == oval],
+            "dragon": self.dragon == oval,
+        }
+
+    def preview(self, seat: int | None) -> dict:
+        """For the acting seat: what each oval it may choose would do, from what it can see."""
+        if seat is None or self.is_over() or seat != self.turn:
+            return {}
+        if self.phase == CHOOSE_DRAGON_TARGET:
+            return {
+                oval: self.effect(seat, DRAGON, self.squares[oval])
+                for oval in self.dragon_targets()
+            }
+        return {
+            oval: self.effect(seat, oval, self.squares.get(oval)) for oval in self.empty_ovals()
+        }
+
+    def effect(self, seat: int, oval: str, gift: str | None) -> dict:
+        """Gift, points and draws of an action, from the seat's Hand and public counts only."""
+        rival = 1 - seat
+        hand = Counter(self.hands[seat])
+        mine = self.courts[seat] + Counter({c: hand[c] for c in REVEALS[oval]})
+        theirs = self.courts[rival] + Counter([gift] if gift else [])
+        effect = {"gift": gift, "points": 0, "rival_points": 0, "draws": 0, "rival_draws": 0}
+        if oval == SECRECY:
+            effect["draws"] = min(secrecy_draws(self.scores[seat]), len(self.darkness))
+        elif oval == RED:
+            self.preview_tournament(effect, seat, mine[RED], theirs[RED])
+        else:
+            effect["points"] = action_points(oval, mine, theirs)
+        return effect
+
+    def preview_tournament(self, effect: dict, seat: int, mine: int, theirs: int) -> None:
+        after = [self.scores[seat] + mine, self.scores[1 - seat] + theirs]
+        effect["points"], effect["rival_points"] = mine, theirs
+        if max(after) >= END_SCORE:
+            return
+        left = len(self.darkness)
+        effect["draws"] = min(secrecy_draws(after[0]), left)
+        effect["rival_draws"] = min(secrecy_draws(after[1]), left - effect["draws"])
+
+
+def title(oval: str) -> str:
+    return oval.capitalize()

@@ -1,0 +1,141 @@
+"""The Field of the Cloth of Gold log in words (English and Japanese)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pygames.cloth_of_gold.board import COLOURS
+
+LOG = {
+    "new_game": {
+        "en": "{first} plays first. On the squares: {squares}.",
+        "ja": "{first}が先手です。マスのタイル：{squares}。",
+    },
+    "dealt": {"en": "Your Hand: {tiles}.", "ja": "あなたの手札：{tiles}。"},
+    "move": {"en": "{seat} {move}.", "ja": "{seat}が{move}。"},
+    "gift": {
+        "en": "{seat} gave the {tile} tile of {oval} to the rival's Court.",
+        "ja": "{seat}が{oval}の{tile}タイルを相手の宮廷に贈りました。",
+    },
+    "dragon": {"en": "{seat} sent the Dragon to {oval}.", "ja": "{seat}が竜を{oval}へ送りました。"},
+    "dragon_home": {
+        "en": "The Dragon left {oval} for home.",
+        "ja": "竜が{oval}から住処に戻りました。",
+    },
+    "refill": {
+        "en": "A {tile} tile from the Darkness fills {oval} ({darkness} left).",
+        "ja": "闇から{tile}タイルが{oval}に置かれました（残り{darkness}枚）。",
+    },
+    "reveal": {"en": "{seat} revealed {tiles}.", "ja": "{seat}が公開したタイル：{tiles}。"},
+    "score": {
+        "en": "{seat} scored {points} at {oval} (total {total}).",
+        "ja": "{seat}が{oval}で{points}点を得ました（計{total}点）。",
+    },
+    "removed": {
+        "en": "{seat} removed {count} {colour} from their Court.",
+        "ja": "{seat}が宮廷の{colour}タイル{count}枚を除外しました。",
+    },
+    "secrecy": {
+        "en": "{seat} drew {count} from the Darkness ({darkness} left).",
+        "ja": "{seat}が闇から{count}枚引きました（残り{darkness}枚）。",
+    },
+    "drew": {"en": "You drew {tiles}.", "ja": "引いたタイル：{tiles}。"},
+    "contest_over": {"en": "{reason}", "ja": "{reason}"},
+    "final_scoring": {
+        "en": (
+            "{seat}: {jewels} Jewels score {jewel_points}, {gold} Gold × {gold_value} "
+            "score {gold_points}; final score {score}."
+        ),
+        "ja": (
+            "{seat}：宝石{jewels}枚で{jewel_points}点、金{gold}枚×{gold_value}で"
+            "{gold_points}点、最終得点{score}点。"
+        ),
+    },
+    "tiebreak": {"en": "{rule}", "ja": "{rule}"},
+}
+
+OVAL_NAMES = {
+    "en": {
+        "dragon": "the Dragon",
+        "secrecy": "Secrecy",
+        "gold": "Gold",
+        "blue": "Blue",
+        "white": "White",
+        "red": "Red",
+        "purple": "Purple",
+    },
+    "ja": {
+        "dragon": "「竜」",
+        "secrecy": "「秘密」",
+        "gold": "「金」",
+        "blue": "「青」",
+        "white": "「白」",
+        "red": "「赤」",
+        "purple": "「紫」",
+    },
+}
+TILE_NAMES = {
+    "en": {"gold": "Gold", "blue": "Blue", "white": "White", "red": "Red", "jewel": "Jewel"},
+    "ja": {"gold": "金", "blue": "青", "white": "白", "red": "赤", "jewel": "宝石"},
+}
+NOTHING = {"en": "nothing", "ja": "なし"}
+MOVES = {
+    "en": ("brought a token onto {oval}", "moved a token from {source} to {oval}"),
+    "ja": ("コマを{oval}に置きました", "コマを{source}から{oval}へ動かしました"),
+}
+REASONS = {
+    "darkness": {
+        "en": "The last tile has left the Darkness: the contest ends.",
+        "ja": "闇のタイルが尽きました。競い合いは終わりです。",
+    },
+    "score": {
+        "en": "A score has reached 30: the contest ends.",
+        "ja": "得点が30点に達しました。競い合いは終わりです。",
+    },
+}
+TIEBREAKS = {
+    "white": {
+        "en": "Scores are equal: more White tiles in Court decide.",
+        "ja": "同点のため、宮廷の白タイルが多い方の勝ちです。",
+    },
+    "court_size": {
+        "en": "Scores and White tiles are equal: more tiles in Court decide.",
+        "ja": "得点も白タイルも同数のため、宮廷のタイルが多い方の勝ちです。",
+    },
+    "shared": {
+        "en": "All is equal: the two majesties share victory.",
+        "ja": "すべて同じため、両陛下が勝利を分け合います。",
+    },
+}
+
+
+def tile_list(tiles: list[str], lang: str) -> str:
+    """'2 Gold, 1 Jewel' / '金2枚、宝石1枚', in Court order."""
+    counts = Counter(tiles)
+    names = TILE_NAMES[lang]
+    if lang == "ja":
+        parts = [f"{names[c]}{counts[c]}枚" for c in COLOURS if counts[c]]
+        return "、".join(parts) or NOTHING[lang]
+    return ", ".join(f"{counts[c]} {names[c]}" for c in COLOURS if counts[c]) or NOTHING[lang]
+
+
+def format_fields(fields: dict, lang: str, names: list[str]) -> dict:
+    if "first" in fields:
+        fields["first"] = names[fields["first"]]
+    for key in ("tiles", "squares"):
+        if key in fields:
+            fields[key] = tile_list(fields[key], lang)
+    if "source" in fields:
+        source, ovals = fields["source"], OVAL_NAMES[lang]
+        template = MOVES[lang][source is not None]
+        fields["move"] = template.format(source=ovals.get(source), oval=ovals[fields["oval"]])
+    if "oval" in fields:
+        fields["oval"] = OVAL_NAMES[lang][fields["oval"]]
+    for key in ("tile", "colour"):
+        if key in fields:
+            fields[key] = TILE_NAMES[lang][fields[key]]
+    if "reason" in fields:
+        fields["reason"] = REASONS[fields["reason"]][lang]
+    if "rule" in fields:
+        fields["rule"] = TIEBREAKS[fields["rule"]][lang]
+    return fields
