@@ -1,0 +1,180 @@
+"""Browser test harness: the built site served locally, headless Chromium, no network.
+
+What every e2e test gets:
+- `site_url` (session): _site/ (rebuilt first if stale) served on a free localhost
+  port; the URL ends in "/".
+- A network guard on every browser context: any request to another origin is
+  aborted, recorded, and fails the test at teardown. Nothing may leave the site.
+- Service workers are BLOCKED by default so each test sees plain network loads
+  and nothing is cached between steps. A test about offline use opts in with
+  `@pytest.mark.browser_context_args(service_workers="allow")`.
+- `ready_page`: a page at `site_url` that is already interactive; `phone_page`:
+  the same on a phone-sized touch screen.
+- Helpers to import: `from conftest import wait_ready, screenshot, PHONE`.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Request, Route
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools import build, serve  # noqa: E402
+
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+# Schemes that never touch the network.
+LOCAL_SCHEMES = {"data", "blob", "about", "chrome-extension"}
+READY_SELECTOR = "html[data-ready]"
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 3,
+    "is_mobile": True,
+    "has_touch": True,
+}
+
+
+def wait_ready(page: Page, timeout: float = 60_000) -> Page:
+    """Wait until the app (or bench page) sets data-ready on <html>."""
+    page.wait_for_selector(READY_SELECTOR, state="attached", timeout=timeout)
+    return page
+
+
+def screenshot(page: Page, name: str) -> Path:
+    """Save a full-page PNG to e2e/screenshots/NAME.png for humans to look at."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def leaves_site(url: str, site_origins: set[str]) -> bool:
+    return urlsplit(url).scheme not in LOCAL_SCHEMES and origin_of(url) not in site_origins
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    return {**browser_context_args, "service_workers": "block"}
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    """_site/, rebuilt when any source is newer than the last build."""
+    out = build.DEFAULT_OUT
+    if build.site_is_stale(out):
+        try:
+            build.build(out)
+        except build.BuildError as error:
+            pytest.fail(f"Cannot build the site for e2e tests: {error}", pytrace=False)
+    return out
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    url, server = serve.start_server(site_dir)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def site_origins(site_url: str) -> set[str]:
+    """Origins the network guard lets through: the site, plus any `serve_site` server."""
+    return {origin_of(site_url)}
+
+
+@pytest.fixture
+def serve_site(site_origins: set[str]) -> Iterator[Callable[[Path], str]]:
+    """Factory: serve another built folder (e.g. a modified copy of _site) for one test."""
+    servers = []
+
+    def start(directory: Path) -> str:
+        url, server = serve.start_server(directory)
+        servers.append(server)
+        site_origins.add(origin_of(url))
+        return url
+
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def new_context(
+    new_context: Callable[..., BrowserContext], site_origins: set[str]
+) -> Iterator[Callable[..., BrowserContext]]:
+    """Every context made in a test (also via `context`/`page`) gets the network guard."""
+    escaped: list[str] = []
+
+    def guarded_new_context(**kwargs) -> BrowserContext:
+        context = new_context(**kwargs)
+        install_network_guard(context, site_origins, escaped)
+        return context
+
+    yield guarded_new_context
+    if escaped:
+        listing = "\n  ".join(sorted(set(escaped)))
+        pytest.fail(
+            f"Requests left the site ({', '.join(sorted(site_origins))}):\n  {listing}",
+            pytrace=False,
+        )
+
+
+def install_network_guard(
+    context: BrowserContext, site_origins: set[str], escaped: list[str]
+) -> None:
+    def guard(route: Route) -> None:
+        url = route.request.url
+        if leaves_site(url, site_origins):
+            escaped.append(url)
+            route.abort("blockedbyclient")
+        else:
+            route.fallback()
+
+    def notice(request: Request) -> None:
+        # Requests a service worker answers itself bypass routing; still record them.
+        if leaves_site(request.url, site_origins):
+            escaped.append(request.url)
+
+    context.route("**/*", guard)
+    context.on("request", notice)
+
+
+@pytest.fixture
+def ready_page(page: Page, site_url: str) -> Page:
+    page.goto(site_url)
+    return wait_ready(page)
+
+
+@pytest.fixture
+def phone_page(new_context: Callable[..., BrowserContext], site_url: str) -> Page:
+    page = new_context(**PHONE).new_page()
+    page.goto(site_url)
+    return wait_ready(page)

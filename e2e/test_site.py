@@ -1,0 +1,105 @@
+"""The deployed site: installable manifest, local-only boot, useful before Python runs."""
+
+from __future__ import annotations
+
+import json
+import struct
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+from conftest import screenshot, wait_ready
+from playwright.sync_api import Page, expect
+
+from tools import build
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+BOOT_FILES = [
+    "runtime/pyscript/core.js",
+    "pyscript.json",
+    "runtime/pyodide/pyodide.mjs",
+    "runtime/pyodide/pyodide.asm.wasm",
+    "runtime/pyodide/python_stdlib.zip",
+    "app.zip",
+]
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data.startswith(PNG_SIGNATURE), "not a PNG file"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_manifest_describes_an_installable_app(page: Page, site_url: str) -> None:
+    response = page.request.get(site_url + "manifest.webmanifest")
+    assert response.ok
+    assert response.headers["content-type"].startswith("application/manifest+json")
+    manifest = json.loads(response.text())
+
+    assert manifest["name"] == "Fools & Fields"
+    assert manifest["short_name"]
+    assert manifest["start_url"] == "./"
+    assert manifest["display"] in ("standalone", "fullscreen", "minimal-ui")
+    icon_sizes = set()
+    for icon in manifest["icons"]:
+        image = page.request.get(urljoin(site_url + "manifest.webmanifest", icon["src"]))
+        assert image.ok, icon["src"]
+        if icon["type"] == "image/png":
+            width, height = png_size(image.body())
+            assert icon["sizes"] == f"{width}x{height}"
+            icon_sizes.add(width)
+        else:
+            assert icon["type"] == "image/svg+xml"
+            assert b"<svg" in image.body()
+    assert {192, 512} <= icon_sizes
+
+
+def test_runtimes_are_served_with_the_right_types(page: Page, site_url: str) -> None:
+    expected = {
+        "runtime/pyscript/core.js": "text/javascript",
+        "runtime/pyodide/pyodide.mjs": "text/javascript",
+        "runtime/pyodide/pyodide.asm.wasm": "application/wasm",
+        "sw.js": "text/javascript",
+    }
+    for path, mime in expected.items():
+        response = page.request.get(site_url + path)
+        assert response.ok, path
+        assert response.headers["content-type"].startswith(mime), path
+
+
+def test_full_boot_loads_everything_from_the_site(page: Page, site_url: str) -> None:
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(site_url)
+    wait_ready(page)
+    screenshot(page, "booted")
+
+    site_origin = "{0.scheme}://{0.netloc}".format(urlsplit(site_url))
+    network = [url for url in requested if not url.startswith(("data:", "blob:"))]
+    assert all(url.startswith(site_origin + "/") for url in network), network
+    paths = {urlsplit(url).path.lstrip("/") for url in network}
+    assert set(BOOT_FILES) <= paths, sorted(paths)
+
+
+def test_lobby_shows_before_python_boots(page: Page, site_url: str) -> None:
+    held_back = []  # Never answered: Python stays "still loading" for the whole test.
+    page.route("**/runtime/pyodide/**", lambda route: held_back.append(route))
+    page.goto(site_url)
+    expect(page.locator("#lobby")).to_be_visible()
+    assert page.locator("#lobby").inner_text().strip()
+    expect(page.locator("#boot-progress")).to_be_visible()
+    screenshot(page, "lobby-without-python")
+    assert page.locator("html[data-ready]").count() == 0
+
+
+def test_service_worker_precaches_every_site_file(site_dir: Path) -> None:
+    worker = (site_dir / "sw.js").read_text()
+    precache = json.loads(worker.split("const PRECACHE = ", 1)[1].split(";\n", 1)[0])
+    site_files = {path.relative_to(site_dir).as_posix() for path in build.files_under(site_dir)}
+    assert set(precache) == (site_files - {"sw.js"}) | {"./"}
+
+
+def test_rebuilding_unchanged_sources_keeps_the_version(site_dir: Path, tmp_path: Path) -> None:
+    first = build.build(tmp_path / "first")
+    second = build.build(tmp_path / "second")
+    assert (first / "sw.js").read_bytes() == (second / "sw.js").read_bytes()
+    assert (first / "app.zip").read_bytes() == (second / "app.zip").read_bytes()
