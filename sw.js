@@ -13,8 +13,8 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE_NAME);
-      // cache: "reload" skips the HTTP cache, which may still hold the previous deploy.
-      await cache.addAll(PRECACHE.map((path) => new Request(scopeUrl(path), { cache: "reload" })));
+      // "no-cache": revalidate what the HTTP cache holds, which may be the previous deploy.
+      await cache.addAll(PRECACHE.map((path) => new Request(scopeUrl(path), { cache: "no-cache" })));
       await self.skipWaiting();
     })(),
   );

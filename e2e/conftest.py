@@ -9,13 +9,14 @@ What every e2e test gets:
   and nothing is cached between steps. A test about offline use opts in with
   `@pytest.mark.browser_context_args(service_workers="allow")`.
 - `ready_page`: a page at `site_url` that is already interactive; `phone_page`:
-  the same on a phone-sized touch screen.
+  the same on a phone-sized touch screen (`PHONE` holds those context options).
+- `serve_site(folder)`: serve another built folder (e.g. a changed copy of _site)
+  for one test; the guard lets its origin through too.
 - Helpers to import: `from conftest import wait_ready, screenshot, PHONE`.
 """
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -27,18 +28,9 @@ from playwright.sync_api import BrowserContext, Page, Request, Route
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools import build, serve  # noqa: E402
+from tools import build, chromium, serve  # noqa: E402
 
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 # Schemes that never touch the network.
 LOCAL_SCHEMES = {"data", "blob", "about", "chrome-extension"}
 READY_SELECTOR = "html[data-ready]"
@@ -75,7 +67,11 @@ def leaves_site(url: str, site_origins: set[str]) -> bool:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+    return {
+        **browser_type_launch_args,
+        "executable_path": chromium.EXECUTABLE,
+        "args": chromium.ARGS,
+    }
 
 
 @pytest.fixture(scope="session")

@@ -5,20 +5,24 @@ Usage: .venv/bin/python tools/make_icons.py   (then commit the PNGs)
 
 from __future__ import annotations
 
-import os
+import sys
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-ICONS = Path(__file__).resolve().parent.parent / "assets" / "icons"
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools import chromium  # noqa: E402
+
+ICONS = ROOT / "assets" / "icons"
 SIZES = (192, 512)
 
 
 def main() -> None:
     svg = (ICONS / "icon.svg").read_text(encoding="utf-8")
-    chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        browser = playwright.chromium.launch(**chromium.launch_options())
         for size in SIZES:
             page = browser.new_page(viewport={"width": size, "height": size})
             page.set_content(
