@@ -114,14 +114,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="runs per page (default 5)")
     args = parser.parse_args(argv)
 
-    if build.site_is_stale():
-        build.build()
+    has_app = (build.ROOT / "index.html").is_file()
+    if not has_app:
+        print("index.html does not exist yet: measuring the bare page only.")
+    if build.site_is_stale() or not has_app:
+        build.build(require_index=has_app)
+    pages = PAGES if has_app else {"bare": PAGES["bare"]}
     url, server = serve.start_server(build.DEFAULT_OUT, cache_seconds=PAGES_CACHE_SECONDS)
     results: dict[str, Timings] = {}
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(**chromium.launch_options())
-            for name, path in PAGES.items():
+            for name, path in pages.items():
                 print(f"measuring {name} ({url}{path}) ...", flush=True)
                 results[name] = measure(browser, url + path, args.runs)
             browser.close()

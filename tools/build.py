@@ -51,9 +51,13 @@ class BuildError(Exception):
     """A build input is missing; the message says how to fix it."""
 
 
-def build(out: Path = DEFAULT_OUT) -> Path:
-    """Build the whole site into `out` (replacing it) and return `out`."""
-    check_inputs()
+def build(out: Path = DEFAULT_OUT, require_index: bool = True) -> Path:
+    """Build the whole site into `out` (replacing it) and return `out`.
+
+    require_index=False lets the benchmark build a bare-Pyodide-only site while
+    the app page does not exist yet.
+    """
+    check_inputs(require_index)
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
@@ -65,8 +69,8 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     return out
 
 
-def check_inputs() -> None:
-    if not (ROOT / "index.html").is_file():
+def check_inputs(require_index: bool = True) -> None:
+    if require_index and not (ROOT / "index.html").is_file():
         raise BuildError("index.html is missing at the repository root.")
     for needed in (PYODIDE_DIST / "pyodide.mjs", PYSCRIPT_DIST / "core.js"):
         if not needed.is_file():
@@ -75,7 +79,8 @@ def check_inputs() -> None:
 
 def copy_static_files(out: Path) -> None:
     for name in ("index.html", "manifest.webmanifest", "sw-register.js"):
-        copy_file(ROOT / name, out / name)
+        if (ROOT / name).is_file():
+            copy_file(ROOT / name, out / name)
     for folder in ("assets", "bench"):
         for source in files_under(ROOT / folder):
             copy_file(source, out / source.relative_to(ROOT))
@@ -165,9 +170,9 @@ def write_json(path: Path, data: object) -> None:
 
 
 def site_is_stale(out: Path = DEFAULT_OUT) -> bool:
-    """True when `out` is missing or any build input is newer than its sw.js."""
+    """True when `out` is missing, lacks the app page, or a build input is newer."""
     built = out / "sw.js"
-    if not built.is_file():
+    if not built.is_file() or not (out / "index.html").is_file():
         return True
     built_at = built.stat().st_mtime
     return any(path.stat().st_mtime > built_at for path in build_inputs())
