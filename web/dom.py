@@ -1,0 +1,57 @@
+"""Safe element builders: every piece of text becomes a text node, never HTML.
+
+Text that came from a link or from storage may hold anything, so nothing in
+web/ ever assigns innerHTML; build elements with `h()` / `svg()` instead.
+"""
+
+from __future__ import annotations
+
+import js
+
+SVG_NS = "http://www.w3.org/2000/svg"
+document = js.document
+
+
+def h(tag: str, attrs: dict | None = None, *children) -> object:
+    """An HTML element with attributes and children (strings become text nodes)."""
+    return _build(document.createElement(tag), attrs, children)
+
+
+def svg(tag: str, attrs: dict | None = None, *children) -> object:
+    """An SVG element (same rules as `h`)."""
+    return _build(document.createElementNS(SVG_NS, tag), attrs, children)
+
+
+def _build(element, attrs: dict | None, children) -> object:
+    for name, value in (attrs or {}).items():
+        if value is None or value is False:
+            continue
+        element.setAttribute(name, "" if value is True else str(value))
+    append(element, *children)
+    return element
+
+
+def append(parent, *children) -> None:
+    for child in children:
+        if child is None or child is False:
+            continue
+        if isinstance(child, list | tuple):
+            append(parent, *child)
+        elif isinstance(child, str | int | float):
+            parent.appendChild(document.createTextNode(str(child)))
+        else:
+            parent.appendChild(child)
+
+
+def replace(parent, *children) -> None:
+    """Swap all of `parent`'s children for `children`."""
+    parent.replaceChildren()
+    append(parent, *children)
+
+
+def by_id(element_id: str):
+    return document.getElementById(element_id)
+
+
+def set_text(element, text: str) -> None:
+    element.textContent = text

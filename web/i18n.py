@@ -1,0 +1,39 @@
+"""UI strings in English and Japanese.
+
+The one table is web/i18n.json (key -> {"en": ..., "ja": ...}). The boot script
+fetches it before Python starts; Python reads the same object, so the lobby
+shown before boot and the screens Python draws never disagree.
+"""
+
+from __future__ import annotations
+
+import json
+
+import js
+
+LANGUAGES = ("en", "ja")
+_table: dict[str, dict[str, str]] = {}
+
+
+async def load() -> None:
+    global _table
+    loaded = await js.ffBoot.strings
+    _table = json.loads(js.JSON.stringify(loaded))
+
+
+def lang() -> str:
+    code = str(js.ffBoot.lang)
+    return code if code in LANGUAGES else "en"
+
+
+def t(key: str, **fields) -> str:
+    """The string `key` in the current language, with {fields} filled in."""
+    entry = _table.get(key)
+    if entry is None:
+        return key
+    template = entry.get(lang()) or entry.get("en", key)
+    return template.format(**fields) if fields else template
+
+
+def has(key: str) -> bool:
+    return key in _table
