@@ -20,7 +20,7 @@ from web import dom, games, i18n, storage
 from web.dom import h
 from web.i18n import t
 
-GAME_IDS = ("fools-field", "cloth-of-gold", "fools", "game-of-fields")
+SECOND_PERSON = {"You wins": "You win", "You starts": "You start", "You has": "You have"}
 LINK_PREFIX = "#r="
 SAVE_PREFIX = "#g="
 
@@ -127,7 +127,7 @@ class App:
     # ----- input -----
 
     def on_click(self, event) -> None:
-        element = event.target.closest("[data-act]")
+        element = dom.closest(event.target, "[data-act]")
         if element is None or element.getAttribute("aria-disabled") == "true":
             return
         name = str(element.dataset.act)
@@ -151,7 +151,7 @@ class App:
             self.fail(traceback.format_exc())
 
     def on_keydown(self, event) -> None:
-        if js.document.querySelector("dialog[open]") is not None:
+        if dom.query("dialog[open]") is not None:
             return
         if self.board is not None and self.showing == "play" and self.board.on_key(event):
             event.preventDefault()
@@ -302,7 +302,7 @@ class App:
     def act_new_game(self, element) -> None:
         self.render_new_game(str(element.dataset.game))
         self.show("new-game")
-        first = self.screen.querySelector("select")
+        first = dom.query("select", self.screen)
         if first is not None:
             first.focus()
 
@@ -341,7 +341,9 @@ class App:
 
     def seat_select(self, seat: int, bots: list[str]) -> object:
         default = "human" if seat == 0 else default_bot(bots)
-        choices = [("human", t("seat.human"))] + [(name, bot_label(name)) for name in bots]
+        choices = [("human", t("seat.human"))] + [
+            (name, t("seat.computer", level=bot_label(name))) for name in ordered_bots(bots)
+        ]
         return labelled_select(f"seat-{seat}", t("new.seat", letter="ABCD"[seat]), choices, default)
 
     def option_select(self, option) -> object:
@@ -422,7 +424,12 @@ class App:
             self.screen,
             h(
                 "div",
-                {"class": "play", "data-game": session.game_id},
+                {
+                    "class": "play",
+                    "data-game": session.game_id,
+                    "data-turn": turn_state(view, viewer),
+                    "data-moves": view["moves_played"],
+                },
                 self.play_bar(),
                 self.game_notice
                 and h("p", {"class": "notice", "role": "status"}, self.game_notice),
@@ -442,7 +449,8 @@ class App:
             ),
         )
         self.announce_news(view, viewer)
-        restore_focus(focus_key, self.screen)
+        if not restore_focus(focus_key, self.screen) and focus_key:
+            self.board.focus_start()
 
     def play_bar(self) -> object:
         session = self.session
@@ -534,10 +542,8 @@ class App:
         return self.session.viewer()
 
     def log_panel(self, view: dict) -> object:
-        from pygames.text import describe
 
-        lang = i18n.lang()
-        lines = [describe(view["game"], entry, lang, self.names) for entry in view["log"]]
+        lines = [self.log_line(entry) for entry in view["log"]]
         items = [h("li", {}, line) for line in lines if line]
         return h(
             "section",
@@ -547,6 +553,16 @@ class App:
             h("ol", {"tabindex": "0", "aria-label": t("play.log")}, list(reversed(items))),
         )
 
+    def log_line(self, entry: dict) -> str | None:
+        from pygames.text import describe
+
+        line = describe(self.session.game_id, entry, i18n.lang(), self.names)
+        if line and i18n.lang() == "en":
+            # The engine's English templates are third person ("{seat} wins").
+            for third, second in SECOND_PERSON.items():
+                line = line.replace(third, second)
+        return line
+
     def track_games(self, view: dict) -> None:
         number = self.board.game_number(view)
         if self.seen_game and number > self.seen_game:
@@ -554,12 +570,9 @@ class App:
         self.seen_game = number
 
     def announce_news(self, view: dict, viewer: int | None) -> None:
-        from pygames.text import describe
-
-        lang = i18n.lang()
         fresh = view["log"][self.seen_log :] if self.seen_log else []
         self.seen_log = len(view["log"])
-        lines = [describe(view["game"], entry, lang, self.names) for entry in fresh]
+        lines = [self.log_line(entry) for entry in fresh]
         status = dom.by_id("status")
         words = [line for line in lines if line]
         if status is not None:
@@ -613,7 +626,7 @@ class App:
         # The log of the seat that just moved must not be read out to the next one.
         self.seen_log = 0
         self.announce(t("cover.pass", name=names[viewer]))
-        dom.by_id("screen").querySelector("[data-act='reveal']").focus()
+        dom.query("[data-act='reveal']", self.screen).focus()
 
     def act_reveal(self, element) -> None:
         self.revealed_seat = self.session.viewer()
@@ -748,26 +761,47 @@ def bot_label(name: str) -> str:
     return t(key) if i18n.has(key) else t("bot.other", name=name)
 
 
+BOT_ORDER = ("easy", "normal", "hard", "greedy", "random")
+
+
+def ordered_bots(bots: list[str]) -> list[str]:
+    """Friendly levels first, then anything else the engine offers."""
+    return [b for b in BOT_ORDER if b in bots] + [b for b in bots if b not in BOT_ORDER]
+
+
 def default_bot(bots: list[str]) -> str:
     return next((name for name in ("normal", "easy") if name in bots), bots[0])
 
 
 def seat_names(kinds: list[str]) -> list[str]:
+    """Short names used in the log and status: You / Computer, or Player A / Player B."""
     humans = [seat for seat, kind in enumerate(kinds) if kind == "human"]
+    computers = [seat for seat, kind in enumerate(kinds) if kind != "human"]
     names = []
     for seat, kind in enumerate(kinds):
         letter = "ABCD"[seat]
         if kind == "human":
             names.append(t("name.you") if len(humans) == 1 else t("name.player", letter=letter))
-        elif not humans:
-            names.append(t("name.computer_seat", letter=letter, level=bot_label(kind)))
+        elif len(computers) == 1:
+            names.append(t("name.computer"))
         else:
-            names.append(t("name.computer", level=bot_label(kind)))
+            names.append(t("name.computer_seat", letter=letter))
     return names
 
 
 def seat_line(kinds: list[str]) -> str:
-    return t("seat.versus").join(seat_names(kinds))
+    """Who plays, with computer levels: "You vs Computer (Normal)"."""
+    names = seat_names(kinds)
+    described = []
+    for seat, kind in enumerate(kinds):
+        if kind == "human":
+            described.append(names[seat])
+        elif names[seat] == t("name.computer"):
+            described.append(t("seat.computer_level", level=bot_label(kind)))
+        else:
+            letter = "ABCD"[seat]
+            described.append(t("seat.computer_seat_level", letter=letter, level=bot_label(kind)))
+    return t("seat.versus").join(described)
 
 
 def result_text(outcome: list[float], names: list[str], viewer: int | None, humans: int) -> str:
@@ -783,20 +817,32 @@ def result_text(outcome: list[float], names: list[str], viewer: int | None, huma
     return t("result.wins", name=names[winners[0]])
 
 
+def turn_state(view: dict, viewer: int | None) -> str:
+    """For styling and tests: "mine" when the viewer must act, "over", else "other"."""
+    if view["over"]:
+        return "over"
+    if viewer is not None and viewer in view["to_act"] and view["actions"]:
+        return "mine"
+    return "other"
+
+
 def remembered_focus() -> str | None:
-    active = js.document.activeElement
-    if active is None or not hasattr(active, "dataset"):
+    active = dom.nullable(js.document.activeElement)
+    if active is None or not hasattr(active, "getAttribute"):
         return None
-    key = active.getAttribute("data-focus") if active.getAttribute else None
+    key = dom.nullable(active.getAttribute("data-focus"))
     return str(key) if key else None
 
 
-def restore_focus(key: str | None, root) -> None:
+def restore_focus(key: str | None, root) -> bool:
+    """Focus the redrawn twin of the element that had focus; False if it is gone."""
     if key is None:
-        return
-    target = root.querySelector(f"[data-focus='{key}']")
-    if target is not None:
-        target.focus()
+        return False
+    target = dom.query(f"[data-focus='{key}']", root)
+    if target is None:
+        return False
+    target.focus()
+    return True
 
 
 def preload_engine() -> None:

@@ -7,6 +7,7 @@ web/ ever assigns innerHTML; build elements with `h()` / `svg()` instead.
 from __future__ import annotations
 
 import js
+from pyodide.ffi import jsnull
 
 SVG_NS = "http://www.w3.org/2000/svg"
 document = js.document
@@ -49,8 +50,25 @@ def replace(parent, *children) -> None:
     append(parent, *children)
 
 
+def nullable(value):
+    """JS null arrives in Python as `jsnull`, not None: turn it into None."""
+    return None if value is None or value is jsnull else value
+
+
 def by_id(element_id: str):
-    return document.getElementById(element_id)
+    return nullable(document.getElementById(element_id))
+
+
+def query(selector: str, root=None):
+    """The first element matching `selector` under `root` (the document), or None."""
+    return nullable((root or document).querySelector(selector))
+
+
+def closest(element, selector: str):
+    """The nearest ancestor-or-self matching `selector`, or None (also for non-elements)."""
+    if element is None or not hasattr(element, "closest"):
+        return None
+    return nullable(element.closest(selector))
 
 
 def set_text(element, text: str) -> None:

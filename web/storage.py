@@ -13,6 +13,7 @@ import secrets
 from dataclasses import asdict, dataclass
 
 import js
+from pyodide.ffi import jsnull
 
 SAVE_PREFIX = "ff:save:"
 FORMAT = "ff-save/1"
@@ -63,7 +64,7 @@ def _store():
         store = js.localStorage
     except Exception as error:  # disabled by the user or the browser
         raise StorageUnavailable(str(error)) from None
-    if store is None:
+    if store is None or store is jsnull:
         raise StorageUnavailable("no localStorage")
     return store
 
@@ -78,7 +79,7 @@ def list_saves() -> list[Save | BadSave]:
 
 def read(save_id: str) -> Save | BadSave:
     raw = _store().getItem(SAVE_PREFIX + save_id)
-    if raw is None:
+    if raw is None or not isinstance(raw, str):  # JS null arrives as jsnull
         return BadSave(save_id, "missing")
     try:
         data = json.loads(raw)

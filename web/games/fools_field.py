@@ -8,6 +8,7 @@ viewer sees them). Actions are the engine's strings: ``CARD@CELL``, ``retreat``,
 
 from __future__ import annotations
 
+from web import dom
 from web.dom import h, svg
 from web.i18n import t
 
@@ -320,7 +321,7 @@ class Board:
         if key == "Escape" and self.selected:
             self.unpick()
             return True
-        target = event.target.closest("[data-nav]") if hasattr(event.target, "closest") else None
+        target = dom.closest(event.target, "[data-nav]")
         if target is None or key not in ARROWS:
             return False
         group = str(target.dataset.nav)
@@ -343,7 +344,7 @@ class Board:
         self.focus("[data-nav='hand'][tabindex='0']")
 
     def focus(self, selector: str) -> None:
-        target = self.shell.screen.querySelector(selector)
+        target = dom.query(selector, self.shell.screen)
         if target is not None:
             target.focus()
 

@@ -1,0 +1,174 @@
+"""The Fool's Field in the browser: whole games, undo, keyboard play, hidden hands."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import screenshot, wait_ready
+from playwright.sync_api import Page, expect
+
+from pygames.bots import make_bot
+from pygames.record import Record
+
+SETTLED = ".play[data-turn='mine'], .play[data-turn='over'], .cover"
+USABLE_CARD = "[data-act='pick'][aria-disabled='false']"
+
+
+# ----- helpers shared by the other test_fools_field_* files -----
+
+
+def start_game(page: Page, seat_b: str = "random", start: str = "A", match: str = "single"):
+    page.click("[data-act='new-game'][data-game='fools-field']")
+    page.select_option("#seat-0", "human")
+    page.select_option("#seat-1", seat_b)
+    page.select_option("#option-start", start)
+    page.select_option("#option-match", match)
+    page.click("[data-act='start']")
+    return settle(page)
+
+
+def settle(page: Page, timeout: float = 20_000) -> str:
+    """Wait until the human must act, the game is over, or the privacy cover shows."""
+    page.wait_for_selector(SETTLED, timeout=timeout)
+    if page.locator(".cover").count():
+        return "cover"
+    return page.locator(".play").get_attribute("data-turn")
+
+
+def moves(page: Page) -> int:
+    return int(page.locator(".play").get_attribute("data-moves"))
+
+
+def play_a_turn(page: Page) -> None:
+    """Make some legal move by clicking, as a player would."""
+    if page.locator("[data-act='discard']").count():
+        page.locator("[data-act='pick']").first.click()
+        page.click("[data-act='discard']")
+    elif page.locator(USABLE_CARD).count():
+        page.locator(USABLE_CARD).first.click()
+        page.locator("[data-act='place']").first.click()
+    else:
+        page.click("[data-act='retreat']")
+        if page.locator("dialog[open]").count():
+            page.click("dialog[open] button[value='yes']")
+
+
+def field_labels(page: Page) -> list[str]:
+    return page.locator(".ff-field button").evaluate_all("els => els.map(e => e.ariaLabel)")
+
+
+def near_end_link() -> str:
+    """A seeded human-vs-random game stopped where seat A can win with its last card."""
+    for seed in range(1, 400):
+        record = Record.new("fools-field", seed, ["human", "random"], {"start": "A"})
+        state = record.replay()
+        bots = [make_bot("random", seed), make_bot("random", seed + 7)]
+        while not state.is_over():
+            seat = state.to_act()[0]
+            view = state.view(seat)
+            deploys = [a for a in view["actions"] if "@" in a]
+            if (
+                seat == 0
+                and view["deck"] == 0
+                and len(view["hand"]) == 1
+                and deploys
+                and not view["tie_battle"]
+            ):
+                return record.to_link_fragment()
+            action = bots[seat].choose(state, seat)
+            state.apply(seat, action)
+            record.actions.append((seat, action))
+    raise AssertionError("no seed reached a winnable last card")
+
+
+# ----- tests -----
+
+
+def test_a_whole_game_against_the_computer_by_clicks(ready_page: Page) -> None:
+    page = ready_page
+    turn = start_game(page, seat_b="random")
+    screenshot(page, "ff-desktop-start")
+    for _ in range(250):
+        if turn == "over":
+            break
+        # Only the human's own hand is in the page; the computer's is card backs.
+        hand_size = int(re.search(r"\d+", page.locator(".ff-hand > p").inner_text()).group())
+        assert page.locator("[data-card]").count() == hand_size
+        play_a_turn(page)
+        turn = settle(page)
+    assert turn == "over"
+    expect(page.locator(".over")).to_be_visible()
+    assert page.locator("#status").inner_text().strip() in (
+        "You win!",
+        "Computer wins.",
+        "The game is drawn.",
+    )
+    screenshot(page, "ff-desktop-over")
+    # Rematch deals a fresh game with the same seats.
+    page.click("[data-act='rematch']")
+    assert settle(page) in ("mine", "other")
+    assert moves(page) <= 1
+
+
+def test_a_crafted_link_near_the_end_is_won_by_two_clicks(page: Page, site_url: str) -> None:
+    page.goto(site_url + "#" + near_end_link())
+    wait_ready(page)
+    assert settle(page) == "mine"
+    page.locator(USABLE_CARD).click()
+    page.locator("[data-act='place']").first.click()
+    assert settle(page) == "over"
+    expect(page.locator("#status")).to_have_text("You win!")
+    expect(page.locator(".log li").first).to_contain_text("Game over: You win.")
+
+
+def test_undo_takes_back_my_placement_and_the_reply(ready_page: Page) -> None:
+    page = ready_page
+    # Greedy deploys whenever it can (a Retreat would make undo impossible).
+    start_game(page, seat_b="greedy", start="A")
+    undo = page.locator("[data-act='undo']")
+    expect(undo).to_have_attribute("aria-disabled", "true")
+    play_a_turn(page)
+    settle(page)
+    assert moves(page) == 2  # my centre card and the computer's reply
+    expect(undo).to_have_attribute("aria-disabled", "false")
+    undo.click()
+    assert settle(page) == "mine"
+    assert moves(page) == 0
+    assert page.locator(".ff-cell.own, .ff-cell.other").count() == 0
+    assert page.locator("[data-card]").count() == 6
+
+
+def test_keyboard_only_placement(ready_page: Page) -> None:
+    page = ready_page
+    start_game(page, seat_b="random", start="A")
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.nav") == "hand":
+            break
+    assert page.evaluate("document.activeElement.dataset.nav") == "hand"
+    page.keyboard.press("ArrowRight")
+    second = page.evaluate("document.activeElement.dataset.card")
+    page.keyboard.press("Enter")
+    expect(page.locator(f"[data-card='{second}']")).to_have_attribute("aria-pressed", "true")
+    # Escape cancels the choice; choosing again moves focus to the legal space.
+    page.keyboard.press("Escape")
+    expect(page.locator(f"[data-card='{second}']")).to_have_attribute("aria-pressed", "false")
+    page.keyboard.press("Space")
+    assert page.evaluate("document.activeElement.dataset.act") == "place"
+    screenshot(page, "ff-keyboard-focus")
+    page.keyboard.press("Enter")
+    settle(page)
+    assert page.locator(".ff-cell.own").count() == 1
+    assert "your card" in page.locator(".ff-cell.own").get_attribute("aria-label")
+
+
+def test_voluntary_retreat_asks_first(ready_page: Page) -> None:
+    page = ready_page
+    start_game(page, seat_b="random", start="B")
+    retreat = page.locator("[data-act='retreat']")
+    expect(retreat).to_be_visible()
+    retreat.click()
+    expect(page.locator("dialog[open]")).to_be_visible()
+    page.click("dialog[open] button[value='no']")
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    assert moves(page) == 1
