@@ -7,28 +7,20 @@ Every bot offers two ways to decide:
   small slices (``thinking.advance(iterations)``) between frames, so the page
   never freezes, and reads ``thinking.best()`` when done or out of time.
 
-`random` picks uniformly among the legal moves. Stronger levels plug in here.
+`random` picks uniformly among the legal moves; `greedy` looks one move ahead;
+`easy`, `normal` and `hard` search (pygames.ai: information-set Monte Carlo
+tree search that samples only what the bot's seat may know).
 """
 
 from __future__ import annotations
 
 import random
 
+from pygames.ai.levels import LEVEL_BOTS, GreedyBot
+from pygames.ai.thinking import Thinking
 from pygames.core import State
 
-
-class Thinking:
-    """A decision in progress. Subclasses do real work in `advance`."""
-
-    def __init__(self, action: str):
-        self.action = action
-
-    def advance(self, iterations: int) -> bool:
-        """Do up to `iterations` units of work; return True when the decision is final."""
-        return True
-
-    def best(self) -> str:
-        return self.action
+__all__ = ["BOTS", "RandomBot", "Thinking", "make_bot"]
 
 
 class RandomBot:
@@ -47,7 +39,7 @@ class RandomBot:
         return thinking.best()
 
 
-BOTS: dict[str, type] = {"random": RandomBot}
+BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, **LEVEL_BOTS}
 
 
 def make_bot(name: str, seed: int = 0):

@@ -157,6 +157,11 @@ class State:
             self.play(seat, action)
         self.history.append((seat, action))
 
+    def apply_unchecked(self, seat: int, action: str) -> None:
+        """`apply` for a game move known to be legal (search): skips listing the moves again."""
+        self.play(seat, action)
+        self.history.append((seat, action))
+
     def check(self, seat: int, action: str) -> None:
         if not 0 <= seat < self.num_seats:
             raise IllegalAction(f"there is no seat {seat}")

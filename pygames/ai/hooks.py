@@ -1,0 +1,63 @@
+"""Find a game's AI hooks (its ``ai.py``), with generic fallbacks for missing ones."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from types import ModuleType
+
+from pygames.core import State
+
+
+class Hooks:
+    """The per-game functions the search calls; see `pygames.ai` for what each one means."""
+
+    def __init__(self, module: ModuleType | None):
+        self.module = module
+        self.rollout_moves = getattr(module, "ROLLOUT_MOVES", 200)
+        names = ("determinize", "legal_actions", "observed_action", "evaluate", "rollout_action")
+        for name in names:
+            game_hook = getattr(module, name, None)
+            setattr(self, name, game_hook or getattr(self, "generic_" + name))
+        self.greedy_score = getattr(module, "greedy_score", None)
+
+    @staticmethod
+    def generic_determinize(state: State, seat: int, rng: random.Random) -> State:
+        """Only right for perfect-information games: nothing is hidden, chance is reseeded."""
+        copy = state.clone()
+        copy.rng = random.Random(rng.getrandbits(64))
+        return copy
+
+    @staticmethod
+    def generic_legal_actions(state: State, seat: int) -> list[str]:
+        return state.legal_actions(seat)
+
+    @staticmethod
+    def generic_observed_action(state: State, actor: int, action: str, observer: int) -> str:
+        return action
+
+    @staticmethod
+    def generic_evaluate(state: State, seat: int) -> float:
+        return 1 / state.num_seats
+
+    @staticmethod
+    def generic_rollout_action(state: State, seat: int, rng: random.Random) -> str:
+        return rng.choice(state.legal_actions(seat))
+
+
+_CACHE: dict[str, Hooks] = {}
+
+
+def hooks_for(state: State) -> Hooks:
+    """The hooks of the state's game: module ``<game package>.ai`` if it exists."""
+    game_id = state.game.id
+    if game_id not in _CACHE:
+        package = type(state.game).__module__
+        try:
+            module = importlib.import_module(package + ".ai")
+        except ModuleNotFoundError as error:
+            if error.name != package + ".ai":
+                raise
+            module = None
+        _CACHE[game_id] = Hooks(module)
+    return _CACHE[game_id]

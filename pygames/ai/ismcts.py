@@ -1,0 +1,176 @@
+"""Single-observer information-set Monte Carlo tree search (Cowling, Powley, Whitehouse 2012).
+
+One tree per decision, built over what the deciding seat (the observer) can tell
+apart. Each iteration:
+
+1. determinize: sample a full state consistent with everything the observer has
+   seen (the game's `determinize` hook), so the search never reads hidden facts;
+2. select down the tree with UCB over *availability* counts: an action's
+   exploration term uses how often it was legal, not how often its parent was
+   visited, because under different samples different actions are legal;
+3. expand one new action, then roll out (the game's rollout policy) until the
+   game ends or `rollout_moves` have passed, scoring a cut-off with `evaluate`;
+4. back up one value per seat: each edge keeps the value of the seat that acts.
+
+Simultaneous secret choices: when several seats are to act, each picks from its
+own statistics at the same node (decoupled), so no seat conditions on another's
+secret; the child is keyed by the joint choice as the observer sees it. Opponent
+actions the observer cannot see (a face-down discard) are keyed by the game's
+`observed_action`, so hidden choices share one child.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from pygames.ai.hooks import hooks_for
+from pygames.ai.thinking import Thinking
+from pygames.core import State
+
+EXPLORATION = 0.7
+
+
+class Edge:
+    """Statistics of one action at one node, for the seat that takes it."""
+
+    __slots__ = ("visits", "available", "value")
+
+    def __init__(self):
+        self.visits = 0
+        self.available = 0
+        self.value = 0.0
+
+    def ucb(self, exploration: float) -> float:
+        if self.visits == 0:
+            return math.inf
+        return self.value / self.visits + exploration * math.sqrt(
+            math.log(self.available) / self.visits
+        )
+
+
+class Node:
+    """An information set of the observer: edges per acting seat, children per observation."""
+
+    __slots__ = ("edges", "children")
+
+    def __init__(self):
+        self.edges: dict[int, dict[str, Edge]] = {}
+        self.children: dict[tuple[str, ...], Node] = {}
+
+
+class Search(Thinking):
+    """A decision for `seat` by ISMCTS, advanced a few iterations at a time."""
+
+    def __init__(
+        self,
+        state: State,
+        seat: int,
+        iterations: int,
+        rng: random.Random,
+        seconds: float | None = None,
+        exploration: float = EXPLORATION,
+    ):
+        self.state = state.clone()
+        self.seat = seat
+        self.rng = rng
+        self.hooks = hooks_for(state)
+        self.exploration = exploration
+        self.legal = state.legal_actions(seat)
+        if not self.legal:
+            raise ValueError(f"seat {seat} has no decision to make")
+        self.root = Node()
+        self.iterations = 0
+        self.budget = iterations if len(self.legal) > 1 else 0
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+
+    # ----- the Thinking interface -----
+
+    def advance(self, iterations: int) -> bool:
+        for _ in range(min(iterations, self.budget - self.iterations)):
+            if self.out_of_time():
+                break
+            self.iterate()
+        return self.finished()
+
+    def finished(self) -> bool:
+        return self.iterations >= self.budget or self.out_of_time()
+
+    def out_of_time(self) -> bool:
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+    def best(self) -> str:
+        """The most visited action; ties go to the first in legal order."""
+        edges = self.root.edges.get(self.seat, {})
+        return max(self.legal, key=lambda a: edges[a].visits if a in edges else -1)
+
+    def visits(self) -> dict[str, int]:
+        edges = self.root.edges.get(self.seat, {})
+        return {action: edge.visits for action, edge in edges.items()}
+
+    # ----- one iteration -----
+
+    def iterate(self) -> None:
+        state = self.hooks.determinize(self.state, self.seat, self.rng)
+        path = self.descend(state)
+        values = self.rollout(state)
+        for node, seat, action in path:
+            edge = node.edges[seat][action]
+            edge.visits += 1
+            edge.value += values[seat]
+        self.iterations += 1
+
+    def descend(self, state: State) -> list[tuple[Node, int, str]]:
+        """Select and expand, applying actions to `state`; return the path taken."""
+        path = []
+        node = self.root
+        expanded = False
+        while not expanded and not state.is_over():
+            choices = []
+            for seat in state.to_act():
+                action, new = self.select(node, seat, self.hooks.legal_actions(state, seat))
+                choices.append((seat, action))
+                expanded = expanded or new
+            key = tuple(
+                self.hooks.observed_action(state, seat, action, self.seat)
+                for seat, action in choices
+            )
+            for seat, action in choices:
+                if state.is_over():
+                    break
+                state.apply_unchecked(seat, action)
+                path.append((node, seat, action))
+            node = node.children.get(key) or node.children.setdefault(key, Node())
+        return path
+
+    def select(self, node: Node, seat: int, legal: list[str]) -> tuple[str, bool]:
+        """UCB with availability; an action never tried here comes first. True if new."""
+        edges = node.edges.setdefault(seat, {})
+        untried = []
+        for action in legal:
+            edge = edges.get(action)
+            if edge is None:
+                untried.append(action)
+            else:
+                edge.available += 1
+        if untried:
+            action = self.rng.choice(untried)
+            edge = edges[action] = Edge()
+            edge.available = 1
+            return action, True
+        return max(legal, key=lambda a: edges[a].ucb(self.exploration)), False
+
+    def rollout(self, state: State) -> list[float]:
+        """Play on with the game's rollout policy; a value per seat."""
+        hooks = self.hooks
+        for _ in range(hooks.rollout_moves):
+            if state.is_over():
+                return state.outcome()
+            for seat in state.to_act():
+                state.apply_unchecked(seat, hooks.rollout_action(state, seat, self.rng))
+                if state.is_over():
+                    break
+        if state.is_over():
+            return state.outcome()
+        return [hooks.evaluate(state, seat) for seat in range(state.num_seats)]

@@ -1,0 +1,88 @@
+"""The computer opponents by name: baselines and search levels.
+
+`greedy` looks one move ahead with the game's heuristic; `easy`, `normal` and
+`hard` are ISMCTS with growing iteration budgets. Every bot is seeded, and each
+decision draws its own seed from the bot's generator, so a game between seeded
+bots replays exactly.
+"""
+
+from __future__ import annotations
+
+import random
+
+from pygames.ai.hooks import hooks_for
+from pygames.ai.ismcts import Search
+from pygames.ai.thinking import Thinking
+from pygames.core import State
+
+# Iterations per decision. Hard answers within about a second in Pyodide
+# (see tools/bench_ai.py for the measured rates and strengths).
+LEVELS = {"easy": 40, "normal": 120, "hard": 300}
+
+
+class Bot:
+    """A seeded bot: `start` returns a `Thinking`, `choose` runs it to the end."""
+
+    name = "bot"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def start(self, state: State, seat: int) -> Thinking:
+        raise NotImplementedError
+
+    def choose(self, state: State, seat: int) -> str:
+        thinking = self.start(state, seat)
+        while not thinking.advance(1000):
+            pass
+        return thinking.best()
+
+
+class GreedyBot(Bot):
+    """The legal action with the best one-move score, ties broken at random.
+
+    The score is the game's `greedy_score(state, seat, action)` if it has one,
+    else `evaluate` after the action in one determinization.
+    """
+
+    name = "greedy"
+
+    def start(self, state: State, seat: int) -> Thinking:
+        legal = state.legal_actions(seat)
+        self.rng.shuffle(legal)
+        hooks = hooks_for(state)
+        score = hooks.greedy_score or self.score_by_evaluation
+        return Thinking(max(legal, key=lambda action: score(state, seat, action)))
+
+    def score_by_evaluation(self, state: State, seat: int, action: str) -> float:
+        hooks = hooks_for(state)
+        after = hooks.determinize(state, seat, self.rng)
+        after.apply(seat, action)
+        if after.is_over():
+            return after.outcome()[seat]
+        return hooks.evaluate(after, seat)
+
+
+class SearchBot(Bot):
+    """ISMCTS with a budget of iterations (reproducible) and optionally of seconds."""
+
+    def __init__(self, seed: int = 0, iterations: int = 500, seconds: float | None = None):
+        super().__init__(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+
+    def start(self, state: State, seat: int) -> Search:
+        rng = random.Random(self.rng.getrandbits(64))
+        return Search(state, seat, self.iterations, rng, self.seconds)
+
+
+def level_bot(name: str, iterations: int) -> type[SearchBot]:
+    """A SearchBot class with a fixed budget, registered under `name`."""
+
+    def __init__(self, seed: int = 0, seconds: float | None = None):
+        SearchBot.__init__(self, seed, iterations, seconds)
+
+    return type(f"{name.capitalize()}Bot", (SearchBot,), {"name": name, "__init__": __init__})
+
+
+LEVEL_BOTS = {name: level_bot(name, iterations) for name, iterations in LEVELS.items()}

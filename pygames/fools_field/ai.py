@@ -1,0 +1,197 @@
+"""The Fool's Field's hooks for the computer opponents (see `pygames.ai`).
+
+What a seat cannot see: the rival's hand, the deck order and the rival's
+face-down discards. Cards the rival took back in a Retreat and has not placed
+since are known to be in their hand or among their discards.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import weakref
+from collections import Counter
+
+from pygames.fools_field.cards import ALL_CARDS, FLOWER, SHIELD, SWORD, may_face
+from pygames.fools_field.rules import (
+    CENTRE,
+    DISCARD,
+    DISCARDING,
+    RETREAT,
+    FoolsFieldState,
+    fits,
+    neighbours,
+    table_sides,
+    to_table,
+)
+
+ROLLOUT_MOVES = 10  # then `evaluate` guesses: short rollouts buy more iterations
+
+# How often a side finds a partner: the share of all printed sides it may face.
+_SIDES = Counter("".join(ALL_CARDS))
+_FIT = {
+    symbol: sum(n for other, n in _SIDES.items() if may_face(symbol, other)) / sum(_SIDES.values())
+    for symbol in (SWORD, SHIELD, FLOWER)
+}
+# A card's ease of placement (0-1): the mean fit of its four sides. SSSS is the hardest.
+EASE = {card: sum(_FIT[symbol] for symbol in card) / 4 for card in ALL_CARDS}
+
+
+# ----- determinize -----
+
+
+class Knowledge:
+    """What a seat has learnt from the log, computed once per position."""
+
+    def __init__(self, state: FoolsFieldState, seat: int):
+        rival = 1 - seat
+        self.events = [event for event in state.events if event.visible_to(seat)]
+        self.history = [
+            (actor, DISCARD + "?" if actor == rival and action.startswith(DISCARD) else action)
+            for actor, action in state.history
+        ]
+        self.rival_took: list[str] = []  # retreated into the rival's hand, not placed since
+        for event in self.events:
+            if event.kind == "new_game":
+                self.rival_took = []
+            elif event.kind == "retreat" and event.data["seat"] == rival:
+                self.rival_took += event.data["cards"]
+            elif event.kind == "deploy" and event.data["card"] in self.rival_took:
+                self.rival_took.remove(event.data["card"])
+        self.rival_took.sort()
+
+
+_KNOWLEDGE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def knowledge(state: FoolsFieldState, seat: int) -> Knowledge:
+    key = (seat, len(state.history), len(state.events))
+    cached = _KNOWLEDGE.get(state)
+    if cached is None or cached[0] != key:
+        cached = _KNOWLEDGE[state] = (key, Knowledge(state, seat))
+    return cached[1]
+
+
+def determinize(state: FoolsFieldState, seat: int, rng: random.Random) -> FoolsFieldState:
+    """A copy with the rival's hand, their discards and the deck resampled from `seat`'s view."""
+    rival = 1 - seat
+    known = knowledge(state, seat)
+    located = set(state.hands[seat]) | set(state.discards[seat])
+    located.update(card for card, _ in state.field.values())
+    unknown = [card for card in ALL_CARDS if card not in located and card not in known.rival_took]
+    rng.shuffle(unknown)
+    # The rival's hand and discards: the cards they took back first, the rest from the pool.
+    rival_slots = len(state.hands[rival]) + len(state.discards[rival])
+    rival_cards = known.rival_took + unknown[: rival_slots - len(known.rival_took)]
+    rng.shuffle(rival_cards)
+
+    # Future chance (dealing the next game of a match) comes from the search's generator.
+    copy = state.clone(rng)
+    copy.events = known.events.copy()
+    copy.history = known.history.copy()
+    copy.seen_battle_starts = Counter()  # it holds the rival's past hands
+    copy.hands[rival] = rival_cards[: len(state.hands[rival])]
+    copy.discards[rival] = rival_cards[len(state.hands[rival]) :]
+    copy.deck = unknown[rival_slots - len(known.rival_took) :]
+    return copy
+
+
+def observed_action(state: FoolsFieldState, actor: int, action: str, observer: int) -> str:
+    """A rival's discard is face down: the observer only sees that a card went."""
+    if actor != observer and action.startswith(DISCARD):
+        return DISCARD + "?"
+    return action
+
+
+# ----- evaluate, rollouts, greedy -----
+
+
+def evaluate(state: FoolsFieldState, seat: int) -> float:
+    """Chance to win, guessed from hand sizes and how hard the cards in hand are to place."""
+    rival = 1 - seat
+    burden = [len(hand) + sum(1 - EASE[card] for card in hand) for hand in state.hands]
+    return 1 / (1 + math.exp(-0.5 * (burden[rival] - burden[seat])))
+
+
+def legal_actions(state: FoolsFieldState, seat: int) -> list[str]:
+    """The same list as `state.legal_actions(seat)`, faster."""
+    if state.is_over() or seat not in state.seats_to_act():
+        return []
+    if state.phase == DISCARDING or state.is_first_turn():
+        return state.moves(seat)
+    own_frame = sorted((card, to_table(seat, cell)) for card, cell in fast_deployments(state, seat))
+    return [f"{card}@{cell}" for card, cell in own_frame] + [RETREAT]
+
+
+def rollout_action(state: FoolsFieldState, seat: int, rng: random.Random) -> str:
+    """A random deployment; Retreat only when forced; discard the hardest card."""
+    if state.phase == DISCARDING:
+        return DISCARD + min(state.hands[seat], key=EASE.__getitem__)
+    if state.is_first_turn():
+        return f"{rng.choice(state.hands[seat])}@{CENTRE}"
+    deployments = fast_deployments(state, seat)
+    if not deployments:
+        return RETREAT
+    card, cell = deployments[rng.randrange(len(deployments))]
+    return f"{card}@{to_table(seat, cell)}"
+
+
+# For each (side, symbol met there): every oriented card whose side may meet it.
+_ORIENTED = {table_sides(seat, card) for card in ALL_CARDS for seat in (0, 1)}
+_ALLOWED = {
+    (side, symbol): frozenset(sides for sides in _ORIENTED if may_face(sides[side], symbol))
+    for side in range(4)
+    for symbol in (SWORD, SHIELD, FLOWER)
+}
+_NEIGHBOURS = [tuple(neighbours(cell)) for cell in range(9)]
+_TABLE_SIDES = [{card: table_sides(seat, card) for card in ALL_CARDS} for seat in (0, 1)]
+
+
+def fast_deployments(state: FoolsFieldState, seat: int) -> list[tuple[str, int]]:
+    """(card, table cell) for every deployment after the first turn; rules.moves, only faster."""
+    placed = {cell: _TABLE_SIDES[owner][card] for cell, (card, owner) in state.field.items()}
+    open_cells = []
+    for cell in range(9):
+        if cell in placed:
+            continue
+        allowed = None
+        for other, mine, theirs in _NEIGHBOURS[cell]:
+            sides = placed.get(other)
+            if sides is not None:
+                fitting = _ALLOWED[mine, sides[theirs]]
+                allowed = fitting if allowed is None else allowed & fitting
+        if allowed:
+            open_cells.append((cell, allowed))
+    oriented = _TABLE_SIDES[seat]
+    return [
+        (card, cell)
+        for card in state.hands[seat]
+        for cell, allowed in open_cells
+        if oriented[card] in allowed
+    ]
+
+
+def greedy_score(state: FoolsFieldState, seat: int, action: str) -> float:
+    """One move ahead, from what `seat` sees: shed hard cards, keep options, rarely retreat."""
+    if action == RETREAT:
+        return -1.0
+    if action.startswith(DISCARD):
+        return 1 - EASE[action[len(DISCARD) :]]
+    after = state.clone()
+    after.apply(seat, action)
+    if after.is_over():
+        return 10 * after.outcome()[seat]
+    card = action.split("@")[0]
+    return 2 * (1 - EASE[card]) + playable_share(after, seat)
+
+
+def playable_share(state: FoolsFieldState, seat: int) -> float:
+    """The share of `seat`'s hand that could still be placed on the Field as it is."""
+    hand = state.hands[seat]
+    if not hand:
+        return 1.0
+    cells = state.open_cells(seat)
+    playable = sum(
+        any(fits(table_sides(seat, card), facings) for _, facings in cells) for card in hand
+    )
+    return playable / len(hand)

@@ -1,0 +1,242 @@
+"""The computer opponents: they never peek, keep every card, play legally and beat random."""
+
+import random
+from collections import Counter
+
+import pytest
+
+from pygames import GAMES
+from pygames.ai.hooks import hooks_for
+from pygames.ai.ismcts import Search
+from pygames.ai.levels import LEVELS
+from pygames.bots import BOTS, make_bot
+from pygames.cloth_of_gold.board import all_tiles
+from pygames.fools_field import GAME
+from pygames.fools_field.ai import determinize, knowledge, legal_actions
+from pygames.fools_field.cards import ALL_CARDS
+
+BOT_NAMES = ["random", "greedy", *LEVELS]
+
+
+def all_cards(state):
+    field = [card for card, _ in state.field.values()]
+    return Counter(state.deck + sum(state.hands, []) + field + sum(state.discards, []))
+
+
+def positions(seed, options=None, every=0.15, moves=400):
+    """States along a seeded random game (voluntary Retreats rare), one seat to act in each."""
+    state = GAME.new_state(2, seed, options)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over():
+            return
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 1 and rng.random() < every:
+            yield state.clone(), seat
+        deploys = [a for a in legal if a != "retreat"]
+        action = rng.choice(deploys if deploys and rng.random() < 0.9 else legal)
+        state.apply(seat, action)
+
+
+def hide_differently(state, seat, rng):
+    """A clone `seat` cannot tell apart: the rival's hand, discards and the deck reshuffled."""
+    other = state.clone()
+    rival = 1 - seat
+    hidden = other.deck + other.hands[rival] + other.discards[rival]
+    rng.shuffle(hidden)
+    sizes = len(other.deck), len(other.hands[rival])
+    other.deck = hidden[: sizes[0]]
+    other.hands[rival] = hidden[sizes[0] : sum(sizes)]
+    other.discards[rival] = hidden[sum(sizes) :]
+    other.rng = random.Random(rng.random())
+    assert other.view(seat) == state.view(seat)
+    return other
+
+
+def peek_positions(count):
+    found = []
+    for seed in range(100):
+        for state, seat in positions(seed, every=0.3):
+            other = hide_differently(state, seat, random.Random(seed))
+            if other.hands[1 - seat] != state.hands[1 - seat]:
+                found.append((state, other, seat))
+                break
+        if len(found) == count:
+            return found
+    raise AssertionError("too few positions")
+
+
+# ----- never peeking -----
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_a_bot_decides_the_same_when_only_hidden_cards_differ(name):
+    for number, (state, other, seat) in enumerate(peek_positions(3)):
+        first = make_bot(name, number).choose(state, seat)
+        second = make_bot(name, number).choose(other, seat)
+        assert first == second
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_search_statistics_do_not_depend_on_hidden_cards(level):
+    for state, other, seat in peek_positions(2):
+        visits = []
+        for position in (state, other):
+            search = Search(position, seat, LEVELS[level], random.Random(5))
+            search.advance(LEVELS[level])
+            visits.append(search.visits())
+        assert visits[0] == visits[1]
+
+
+def test_the_statistics_check_catches_a_search_that_peeks():
+    """The same check fails for a search that samples from the real state: it can fail."""
+    hooks = hooks_for(GAME.new_state(2, 0))
+    honest = hooks.determinize
+    hooks.determinize = hooks.generic_determinize  # clones the real hidden cards
+    try:
+        differ = 0
+        for state, other, seat in peek_positions(3):
+            visits = []
+            for position in (state, other):
+                search = Search(position, seat, 200, random.Random(5))
+                search.advance(200)
+                visits.append(search.visits())
+            differ += visits[0] != visits[1]
+    finally:
+        hooks.determinize = honest
+    assert differ > 0
+
+
+def test_determinize_reads_only_what_the_seat_sees():
+    for state, other, seat in peek_positions(4):
+        a = determinize(state, seat, random.Random(11))
+        b = determinize(other, seat, random.Random(11))
+        assert (a.hands, a.deck, a.discards) == (b.hands, b.deck, b.discards)
+
+
+@pytest.mark.parametrize("match", ["single", "best-of-3"])
+def test_determinize_keeps_the_view_and_every_card(match):
+    rng = random.Random(3)
+    checked = changed = 0
+    for seed in range(40):
+        for state, seat in positions(seed, {"match": match}):
+            sample = determinize(state, seat, rng)
+            assert sample.view(seat) == state.view(seat)
+            assert all_cards(sample) == Counter(ALL_CARDS)
+            assert legal_actions(sample, seat) == state.legal_actions(seat)
+            rival = 1 - seat
+            kept = Counter(sample.hands[rival] + sample.discards[rival])
+            assert not Counter(knowledge(state, seat).rival_took) - kept
+            changed += sample.hands[rival] != state.hands[rival]
+            checked += 1
+    assert checked > 100 and changed > checked // 2
+
+
+def test_cards_the_rival_took_back_stay_with_the_rival():
+    for seed in range(60):
+        for state, seat in positions(seed, every=1.0):
+            took = knowledge(state, seat).rival_took
+            if len(took) >= 3 and not state.deck:
+                for k in range(20):
+                    sample = determinize(state, seat, random.Random(k))
+                    rival = 1 - seat
+                    assert set(took) <= set(sample.hands[rival] + sample.discards[rival])
+                return
+    raise AssertionError("no position where the rival took cards back")
+
+
+def test_fast_legal_actions_match_the_rules():
+    for seed in range(30):
+        for state, seat in positions(seed, every=1.0):
+            assert legal_actions(state, seat) == state.legal_actions(seat)
+            assert legal_actions(state, 1 - seat) == []
+
+
+def test_cloth_of_gold_determinize_keeps_the_view_and_every_tile():
+    game = GAMES["cloth-of-gold"]
+    hooks = hooks_for(game.new_state(2, 0))
+    for seed in range(10):
+        state = game.new_state(2, seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            for seat in (0, 1):
+                sample = hooks.determinize(state, seat, rng)
+                assert sample.view(seat) == state.view(seat)
+                on_board = [t for t in sample.squares.values() if t is not None]
+                courts = sample.courts[0] + sample.courts[1] + sample.removed
+                tiles = Counter(sample.darkness + sum(sample.hands, []) + on_board) + courts
+                assert tiles == Counter(all_tiles())
+            seat = state.to_act()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+# ----- playing -----
+
+
+def play(game_id, names, seed, options=None):
+    game = GAMES[game_id]
+    state = game.new_state(len(names), seed, options)
+    bots = [make_bot(name, seed * 10 + seat) for seat, name in enumerate(names)]
+    while not state.is_over():
+        for seat in state.to_act():
+            action = bots[seat].choose(state, seat)
+            assert action in state.legal_actions(seat)
+            state.apply(seat, action)
+    return state
+
+
+def test_every_level_is_registered():
+    assert set(BOT_NAMES) <= set(BOTS)
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("grandmaster")
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_bots_play_only_legal_actions_to_the_end(game_id):
+    play(game_id, ["easy", "greedy"], 1)
+    play(game_id, ["random", "easy"], 2)
+
+
+def test_bots_play_a_best_of_three_match():
+    state = play("fools-field", ["easy", "random"], 4, {"match": "best-of-3"})
+    assert len(state.game_results) >= 2
+
+
+def test_thinking_in_slices_gives_the_same_answer_as_at_once():
+    for number, (state, _, seat) in enumerate(peek_positions(3)):
+        thinking = make_bot("normal", number).start(state, seat)
+        slices = 0
+        while not thinking.advance(7):
+            slices += 1
+        assert slices == LEVELS["normal"] // 7
+        assert thinking.best() == make_bot("normal", number).choose(state, seat)
+
+
+def test_a_forced_move_needs_no_thinking():
+    for state, seat in positions(5, every=1.0):
+        state.hands[seat] = []  # only a Retreat is left, unless it is the first turn
+        if not state.is_first_turn() and state.phase == "deploy":
+            thinking = make_bot("hard").start(state, seat)
+            assert thinking.advance(1) and thinking.best() == "retreat"
+            return
+
+
+def test_the_same_seeds_replay_the_same_game():
+    first = play("fools-field", ["easy", "greedy"], 9)
+    second = play("fools-field", ["easy", "greedy"], 9)
+    assert first.history == second.history
+
+
+def test_search_beats_random_and_greedy_beats_random():
+    """A seeded smoke check of strength, not a benchmark (tools/bench_ai.py is)."""
+    search_wins = sum(
+        play("fools-field", ["easy", "random"][:: 1 - 2 * (n % 2)], n).outcome()[n % 2]
+        for n in range(8)
+    )
+    greedy_wins = sum(
+        play("fools-field", ["greedy", "random"][:: 1 - 2 * (n % 2)], n).outcome()[n % 2]
+        for n in range(20)
+    )
+    assert search_wins >= 6
+    assert greedy_wins >= 12
