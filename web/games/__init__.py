@@ -19,7 +19,10 @@ from __future__ import annotations
 
 from importlib import import_module
 
-PLUGINS = {"fools-field": "web.games.fools_field"}
+PLUGINS = {
+    "fools-field": "web.games.fools_field",
+    "cloth-of-gold": "web.games.cloth_of_gold",
+}
 
 
 def is_playable(game_id: str) -> bool:

@@ -36,14 +36,14 @@ class Board:
         actions = view["actions"]
         if view["phase"] == "discard":
             return t("ff.prompt.discard", count=len(view["hand"]) - view["hand_limit"])
+        if self.selected:
+            return t("ff.prompt.place")
         if view["first_turn"]:
             return t("ff.prompt.first")
         if actions == [RETREAT]:
             if not view["hand"]:
                 return t("ff.prompt.empty_hand")
             return t("ff.prompt.forced")
-        if self.selected:
-            return t("ff.prompt.place")
         return t("ff.prompt.choose")
 
     def game_number(self, view: dict) -> int:

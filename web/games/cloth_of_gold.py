@@ -1,0 +1,703 @@
+"""The Field of the Cloth of Gold board: ovals, tiles, Courts, Hands and the Track.
+
+Everything drawn comes from `view`, one seat's view: the rival's Hand and the
+Darkness appear only as counts. Actions are the engine's strings: ``gold``
+(a token comes onto the board), ``red>gold`` (a token moves), ``dragon:white``
+(the Dragon's target).
+
+A turn is two clicks: choose a highlighted oval (the panel below the ovals
+then shows the Gift and what the action scores, from the view's `preview`),
+then press the confirm button; later in the game there is one confirm button
+per token, so that second click also says which token moves.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from web import dom
+from web.dom import h, svg
+from web.games.cloth_of_gold_art import DEFS_ID, GLYPHS
+from web.i18n import lang, t
+
+OVALS = ("dragon", "secrecy", "gold", "blue", "white", "red", "purple")
+COLOURS = ("gold", "blue", "white", "red", "jewel")
+REVEALS = {"gold": ("gold",), "blue": ("blue",), "white": ("white",), "red": ("red",)}
+MOVE = ">"
+DRAGON = "dragon:"
+HOME = "home"
+SEAT_CLASS = ("seat-a", "seat-b")
+ARROW_STEPS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
+
+
+class Board:
+    def __init__(self, shell):
+        self.shell = shell
+        self.target: str | None = None  # the oval chosen, waiting for a confirm
+        self.view: dict | None = None
+        ensure_defs()
+
+    # ----- what the shell asks -----
+
+    def cancel(self) -> None:
+        self.target = None
+
+    def prompt(self, view: dict) -> str:
+        if view["phase"] == "choose_dragon_target":
+            return t("cog.prompt.dragon")
+        if self.target:
+            return t("cog.prompt.confirm")
+        me = view["seat"]
+        if me is not None and view["tokens"][me]["off_board"]:
+            return t("cog.prompt.enter")
+        return t("cog.prompt.move")
+
+    def game_number(self, view: dict) -> int:
+        return 1
+
+    def match_summary(self, view: dict) -> str | None:
+        return None
+
+    def log_legend(self) -> str:
+        return t("cog.legend")
+
+    def rematch_options(self, view: dict, options: dict) -> dict:
+        """The loser of the game plays first in the next; a shared result draws lots."""
+        outcome = view["outcome"] or []
+        if 0.0 in outcome and 1.0 in outcome:
+            options["first"] = "AB"[outcome.index(0.0)]
+        else:
+            options["first"] = "random"
+        return options
+
+    # ----- drawing -----
+
+    def render(self, view: dict):
+        self.view = view
+        me = view["seat"]
+        choices = legal_targets(view)
+        if self.target not in choices:
+            self.target = None
+        bottom = 0 if me is None else me
+        return h(
+            "div",
+            {"class": "cog-board", "data-phase": view["phase"]},
+            self.player(view, 1 - bottom),
+            self.table_bar(view),
+            self.ovals(view, choices),
+            self.choice_panel(view, choices),
+            self.player(view, bottom),
+            self.track(view),
+        )
+
+    def who(self, seat: int) -> str:
+        return self.shell.names[seat]
+
+    def player(self, view: dict, seat: int):
+        own = seat == view["seat"]
+        name = self.who(seat)
+        score = view["scores"][seat]
+        tokens = view["tokens"][seat]
+        title = t("cog.you_heading") if own else name
+        acting = view["turn"] == seat
+        header = h(
+            "div",
+            {"class": "cog-player-head"},
+            token_disc(seat, own),
+            h("h3", {}, title),
+            h(
+                "p",
+                {"class": "cog-score"},
+                t("cog.score_line", score=score, row=view["rows"][seat]),
+            ),
+            acting and h("span", {"class": "cog-turn-badge"}, t("cog.to_act")),
+            tokens["off_board"]
+            and h(
+                "p",
+                {"class": "muted cog-off"},
+                t("cog.off_board", count=tokens["off_board"]),
+            ),
+        )
+        return h(
+            "section",
+            {
+                "class": "cog-player " + ("own " if own else "") + SEAT_CLASS[seat],
+                "aria-label": t("cog.player_area", name=name),
+                "data-seat": seat,
+            },
+            header,
+            self.court(view, seat, own),
+            self.hand(view, seat, own),
+        )
+
+    def court(self, view: dict, seat: int, own: bool):
+        counts = view["courts"][seat]
+        title = t("cog.your_court") if own else t("cog.court_of", name=self.who(seat))
+        label = f"{title}: {count_words(counts)}"
+        return h(
+            "div",
+            {"class": "cog-court", "role": "img", "aria-label": label, "data-court": seat},
+            h("p", {"class": "cog-label", "aria-hidden": "true"}, title),
+            h(
+                "ul",
+                {"class": "cog-stacks", "aria-hidden": "true"},
+                [
+                    h(
+                        "li",
+                        {"class": "cog-stack" + ("" if counts[c] else " none"), "data-count": c},
+                        tile_svg(c),
+                        h("span", {"class": "cog-count"}, f"×{counts[c]}"),
+                    )
+                    for c in COLOURS
+                ],
+            ),
+        )
+
+    def hand(self, view: dict, seat: int, own: bool):
+        size = view["hand_sizes"][seat]
+        if not own:
+            label = t("cog.hand_hidden", name=self.who(seat), count=size)
+            return h(
+                "div",
+                {"class": "cog-hand hidden", "role": "img", "aria-label": label},
+                h("p", {"class": "cog-label", "aria-hidden": "true"}, label),
+                h(
+                    "div",
+                    {"class": "cog-backs", "aria-hidden": "true"},
+                    [tile_back() for _ in range(size)],
+                ),
+            )
+        tiles = view["hand"]
+        title = t("cog.your_hand", count=len(tiles))
+        return h(
+            "div",
+            {"class": "cog-hand mine", "role": "group", "aria-label": title},
+            h("p", {"class": "cog-label", "aria-hidden": "true"}, title),
+            h(
+                "ul",
+                {"class": "cog-tiles"},
+                [
+                    h(
+                        "li",
+                        {"role": "img", "aria-label": tile_name(c), "data-tile": c},
+                        tile_svg(c),
+                    )
+                    for c in tiles
+                ],
+            )
+            if tiles
+            else h("p", {"class": "muted"}, t("cog.hand_empty")),
+        )
+
+    def table_bar(self, view: dict):
+        home = view["dragon"] == HOME
+        removed = {c: n for c, n in view["removed"].items() if n}
+        return h(
+            "div",
+            {"class": "cog-table-bar"},
+            h(
+                "div",
+                {
+                    "class": "cog-home",
+                    "role": "img",
+                    "aria-label": t("cog.home_here") if home else t("cog.home_empty"),
+                },
+                h("span", {"class": "cog-label", "aria-hidden": "true"}, t("cog.home")),
+                h(
+                    "span",
+                    {"class": "cog-home-spot", "aria-hidden": "true"},
+                    dragon_svg() if home else None,
+                ),
+            ),
+            h(
+                "p",
+                {"class": "cog-darkness", "data-darkness": view["darkness"]},
+                t("cog.darkness", count=view["darkness"]),
+            ),
+            h("p", {"class": "muted cog-removed"}, t("cog.removed", tiles=count_words(removed))),
+        )
+
+    def ovals(self, view: dict, choices: dict):
+        by_name = {o["oval"]: o for o in view["ovals"]}
+        stop = self.target or next((o for o in OVALS if o in choices), OVALS[0])
+        return h(
+            "div",
+            {"class": "cog-ovals", "role": "group", "aria-label": t("cog.ovals")},
+            [self.oval(view, by_name[name], name in choices, name == stop) for name in OVALS],
+        )
+
+    def oval(self, view: dict, oval: dict, legal: bool, tab_stop: bool):
+        name = oval["oval"]
+        me = view["seat"]
+        occupants = []
+        words = []
+        for seat in oval["tokens"]:
+            occupants.append(token_disc(seat, seat == me))
+            words.append(self.token_words(seat))
+        if oval["dragon"]:
+            occupants.append(dragon_svg())
+            words.append(t("cog.dragon_here"))
+        if oval["has_square"]:
+            tile = oval["tile"]
+            square = h(
+                "span",
+                {"class": "cog-square" + ("" if tile else " empty")},
+                tile_svg(tile) if tile else None,
+            )
+            square_words = t("cog.square", tile=tile_name(tile) if tile else t("cog.square_empty"))
+        else:
+            square = h("span", {"class": "cog-square none"})
+            square_words = t("cog.no_square")
+        label = t(
+            "cog.oval_label",
+            oval=oval_name(name),
+            does=t("cog.does." + name),
+            occupant=", ".join(words) if words else t("cog.oval_empty"),
+            square=square_words,
+        )
+        selected = name == self.target
+        if legal:
+            label += " " + t("cog.can_choose")
+        classes = ["cog-oval", "o-" + name]
+        if legal:
+            classes.append("legal")
+        if selected:
+            classes.append("selected")
+        if view["vacated"] == name:
+            classes.append("vacated")
+        return h(
+            "button",
+            {
+                "type": "button",
+                "class": " ".join(classes),
+                "data-act": "cog-oval",
+                "data-oval": name,
+                "data-nav": "oval",
+                "data-focus": "oval:" + name,
+                "tabindex": "0" if tab_stop else "-1",
+                "aria-disabled": "false" if legal else "true",
+                "aria-pressed": "true" if selected else "false",
+                "aria-label": label,
+            },
+            h("span", {"class": "cog-oval-name", "aria-hidden": "true"}, oval_name(name)),
+            h("span", {"class": "cog-spot", "aria-hidden": "true"}, occupants),
+            h("span", {"class": "cog-does", "aria-hidden": "true"}, t("cog.short." + name)),
+            square,
+        )
+
+    def token_words(self, seat: int) -> str:
+        if seat == self.view["seat"]:
+            return t("cog.your_token")
+        return t("cog.token_of", name=self.who(seat))
+
+    # ----- the choice and its preview -----
+
+    def choice_panel(self, view: dict, choices: dict):
+        if view["phase"] == "over":
+            return self.final_panel(view)
+        if not choices:
+            return None
+        if not self.target:
+            return h(
+                "div",
+                {"class": "cog-choice idle", "id": "cog-choice"},
+                h("p", {}, self.prompt(view)),
+            )
+        target = self.target
+        effect = view["preview"].get(target, {})
+        lines = self.effect_lines(view, target, effect)
+        buttons = [self.confirm_button(action, i == 0) for i, action in enumerate(choices[target])]
+        return h(
+            "div",
+            {
+                "class": "cog-choice",
+                "id": "cog-choice",
+                "role": "group",
+                "aria-labelledby": "cog-choice-title",
+            },
+            h(
+                "h3",
+                {"id": "cog-choice-title"},
+                t("cog.choice_title", oval=oval_name(target), does=t("cog.does." + target))
+                if view["phase"] != "choose_dragon_target"
+                else t("cog.dragon_title", oval=oval_name(target)),
+            ),
+            h("ul", {"class": "cog-effects"}, [h("li", {}, line) for line in lines]),
+            h(
+                "div",
+                {"class": "row cog-confirm"},
+                buttons,
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "secondary",
+                        "data-act": "cog-cancel",
+                        "data-focus": "cog-cancel",
+                    },
+                    t("common.cancel"),
+                ),
+            ),
+        )
+
+    def effect_lines(self, view: dict, target: str, effect: dict) -> list[str]:
+        me = view["seat"]
+        rival = self.who(1 - me)
+        lines = []
+        dragon_phase = view["phase"] == "choose_dragon_target"
+        gift = effect.get("gift")
+        if target == "dragon" and not dragon_phase:
+            lines.append(t("cog.pv.dragon_next", name=rival))
+        elif gift:
+            lines.append(t("cog.pv.gift", name=rival, tile=tile_name(gift)))
+        else:
+            lines.append(t("cog.pv.no_gift"))
+        if dragon_phase:
+            lines.append(t("cog.pv.blocked", oval=oval_name(target)))
+            return lines
+        hand = Counter(view["hand"])
+        if target == "purple":
+            shown = {c: hand[c] for c in COLOURS if hand[c]}
+            lines.append(
+                t("cog.pv.reveal", tiles=count_words(shown)) if shown else t("cog.pv.reveal_none")
+            )
+        elif target in REVEALS:
+            colour = target
+            if hand[colour]:
+                lines.append(t("cog.pv.reveal", tiles=count_words({colour: hand[colour]})))
+            else:
+                lines.append(t("cog.pv.reveal_no", colour=tile_name(colour)))
+        if target in ("gold", "blue", "white", "red", "purple"):
+            points = effect.get("points", 0)
+            lines.append(
+                t("cog.pv.points", points=points) if points else t("cog.pv.no_points")
+            )
+        if target == "red":
+            lines.append(t("cog.pv.rival_points", name=rival, points=effect.get("rival_points", 0)))
+            lines.append(t("cog.pv.red_removed"))
+        if target in ("blue", "white"):
+            lines.append(t("cog.pv.removed", colour=tile_name(target)))
+        if target in ("secrecy", "red"):
+            lines.append(t("cog.pv.draws", count=effect.get("draws", 0)))
+        if target == "red":
+            lines.append(t("cog.pv.rival_draws", name=rival, count=effect.get("rival_draws", 0)))
+        return lines
+
+    def confirm_button(self, action: str, first: bool):
+        if action.startswith(DRAGON):
+            text = t("cog.confirm.dragon", oval=oval_name(action[len(DRAGON) :]))
+        else:
+            source, _, target = action.rpartition(MOVE)
+            if source:
+                text = t("cog.confirm.move", source=oval_name(source), oval=oval_name(target))
+            else:
+                text = t("cog.confirm.enter", oval=oval_name(target))
+        return h(
+            "button",
+            {
+                "type": "button",
+                "class": "primary",
+                "data-act": "cog-play",
+                "data-action": action,
+                "data-focus": "play:" + action,
+                "data-first": "true" if first else None,
+            },
+            text,
+        )
+
+    def final_panel(self, view: dict):
+        final = view["final"]
+        from pygames.cloth_of_gold.text import REASONS, TIEBREAKS
+
+        language = lang()
+        notes = []
+        if view["end_reason"]:
+            notes.append(REASONS[view["end_reason"]][language])
+        if not final:
+            return (
+                h("div", {"class": "cog-final"}, [h("p", {}, n) for n in notes]) if notes else None
+            )
+        decided = final["decided_by"]
+        notes.append(
+            t("cog.final.by_score") if decided == "score" else TIEBREAKS[decided][language]
+        )
+        seats = final["seats"]
+        rows = [
+            ("cog.final.track", [s["score"] - s["jewel_points"] - s["gold_points"] for s in seats]),
+            (
+                "cog.final.jewels",
+                [
+                    t("cog.final.jewel_calc", n=s["jewels"], points=s["jewel_points"])
+                    for s in seats
+                ],
+            ),
+            (
+                "cog.final.gold",
+                [
+                    t(
+                        "cog.final.gold_calc",
+                        n=s["gold"],
+                        value=s["gold_value"],
+                        points=s["gold_points"],
+                    )
+                    for s in seats
+                ],
+            ),
+            ("cog.final.score", [s["score"] for s in seats]),
+            ("cog.final.white", [s["white"] for s in seats]),
+            ("cog.final.court", [s["court_size"] for s in seats]),
+        ]
+        return h(
+            "div",
+            {"class": "cog-final", "id": "cog-final"},
+            h(
+                "table",
+                {"class": "cog-final-table"},
+                h("caption", {}, t("cog.final.title")),
+                h(
+                    "thead",
+                    {},
+                    h(
+                        "tr",
+                        {},
+                        h("td", {}),
+                        [h("th", {"scope": "col"}, self.who(s)) for s in (0, 1)],
+                    ),
+                ),
+                h(
+                    "tbody",
+                    {},
+                    [
+                        h(
+                            "tr",
+                            {"class": key.split(".")[-1]},
+                            h("th", {"scope": "row"}, t(key)),
+                            [h("td", {}, str(v)) for v in values],
+                        )
+                        for key, values in rows
+                    ],
+                ),
+            ),
+            [h("p", {}, n) for n in notes],
+        )
+
+    # ----- the Track of Scoring -----
+
+    def track(self, view: dict):
+        info = view["track"]
+        rows = info["rows"]
+        per_row = info["squares"] // len(rows)
+        end = info["end_score"]
+        scores = view["scores"]
+        markers: dict[int, list[int]] = {}
+        for seat, score in enumerate(scores):
+            markers.setdefault(min(score, info["squares"] - 1), []).append(seat)
+        body = []
+        for index, (lowest, draws, gold) in enumerate(rows):
+            cells = []
+            for square in range(index * per_row, (index + 1) * per_row):
+                here = markers.get(square, [])
+                classes = "sq" + (" end" if square == end else "")
+                cells.append(
+                    h(
+                        "td",
+                        {"class": classes},
+                        h("span", {"class": "n"}, str(square)),
+                        [token_disc(seat, seat == view["seat"], small=True) for seat in here],
+                    )
+                )
+            reached = [s for s in (0, 1) if view["rows"][s] == index + 1]
+            body.append(
+                h(
+                    "tr",
+                    {"class": "here" if reached else None},
+                    h("th", {"scope": "row"}, str(index + 1)),
+                    cells,
+                    h("td", {"class": "rule"}, str(draws)),
+                    h("td", {"class": "rule"}, f"×{gold}"),
+                )
+            )
+        summary = [
+            t(
+                "cog.track.where",
+                name=self.who(seat),
+                score=scores[seat],
+                row=view["rows"][seat],
+                draws=view["secrecy_draws"][seat],
+                gold=view["gold_values"][seat],
+            )
+            for seat in (0, 1)
+        ]
+        return h(
+            "section",
+            {"class": "cog-track", "aria-labelledby": "cog-track-title"},
+            h("h3", {"id": "cog-track-title"}, t("cog.track.title")),
+            h("ul", {"class": "cog-track-summary"}, [h("li", {}, line) for line in summary]),
+            h(
+                "table",
+                {"class": "cog-track-table"},
+                h(
+                    "thead",
+                    {},
+                    h(
+                        "tr",
+                        {},
+                        h("th", {"scope": "col"}, t("cog.track.row")),
+                        h("th", {"scope": "col", "colspan": per_row}, t("cog.track.squares")),
+                        h("th", {"scope": "col"}, t("cog.track.draws")),
+                        h("th", {"scope": "col"}, t("cog.track.gold")),
+                    ),
+                ),
+                h("tbody", {}, body),
+            ),
+            h("p", {"class": "muted"}, t("cog.track.end", end=end)),
+        )
+
+    # ----- input -----
+
+    def on_act(self, name: str, element) -> bool:
+        if name == "cog-oval":
+            self.choose(str(element.dataset.oval))
+        elif name == "cog-play":
+            self.target = None
+            self.shell.play(str(element.dataset.action))
+            self.focus_start()
+        elif name == "cog-cancel":
+            self.unchoose()
+        else:
+            return False
+        return True
+
+    def choose(self, oval: str) -> None:
+        if oval not in legal_targets(self.view):
+            return
+        self.target = None if self.target == oval else oval
+        self.shell.rerender()
+        if self.target:
+            self.shell.announce(self.choice_words())
+            self.focus("[data-act='cog-play'][data-first]")
+
+    def choice_words(self) -> str:
+        panel = dom.by_id("cog-choice")
+        return str(panel.textContent) if panel is not None else ""
+
+    def unchoose(self) -> None:
+        oval = self.target
+        self.target = None
+        self.shell.rerender()
+        if oval:
+            self.focus(f"[data-oval='{oval}']")
+
+    def on_key(self, event) -> bool:
+        key = str(event.key)
+        if key == "Escape" and self.target:
+            self.unchoose()
+            return True
+        target = dom.closest(event.target, "[data-nav='oval']")
+        if target is None or key not in ARROW_STEPS:
+            return False
+        items = list(self.shell.screen.querySelectorAll("[data-nav='oval']"))
+        index = next(i for i, item in enumerate(items) if item == target)
+        index = (index + ARROW_STEPS[key]) % len(items)
+        for item in items:
+            item.setAttribute("tabindex", "-1")
+        items[index].setAttribute("tabindex", "0")
+        items[index].focus()
+        return True
+
+    def focus_start(self) -> None:
+        self.focus("[data-nav='oval'][tabindex='0']")
+
+    def focus(self, selector: str) -> None:
+        found = dom.query(selector, self.shell.screen)
+        if found is not None:
+            found.focus()
+
+
+# ----- reading the view -----
+
+
+def legal_targets(view: dict) -> dict[str, list[str]]:
+    """Target oval -> the actions that reach it (one per token that could move there)."""
+    found: dict[str, list[str]] = {}
+    for action in view["actions"]:
+        if action.startswith(DRAGON):
+            found.setdefault(action[len(DRAGON) :], []).append(action)
+        else:
+            found.setdefault(action.rpartition(MOVE)[2], []).append(action)
+    return found
+
+
+def oval_name(oval: str) -> str:
+    return t("cog.oval." + oval)
+
+
+def tile_name(colour: str) -> str:
+    return t("cog.tile_named", colour=t("cog.tile." + colour))
+
+
+def count_words(counts: dict) -> str:
+    """'2 Gold, 1 Jewel' in Court order; 'none' when empty."""
+    parts = [t("cog.count", count=counts[c], colour=t("cog.tile." + c)) for c in COLOURS if counts.get(c)]
+    return t("cog.list_sep").join(parts) if parts else t("cog.none")
+
+
+# ----- pictures -----
+
+
+def ensure_defs() -> None:
+    """The tile glyphs as <symbol>s, added to the page once."""
+    if dom.by_id(DEFS_ID) is not None:
+        return
+    symbols = []
+    for name, (view_box, shapes) in GLYPHS.items():
+        symbols.append(
+            svg(
+                "symbol",
+                {"id": "cog-g-" + name, "viewBox": view_box},
+                [svg(tag, attrs) for tag, attrs in shapes],
+            )
+        )
+    defs = svg(
+        "svg",
+        {"id": DEFS_ID, "class": "defs", "width": 0, "height": 0, "aria-hidden": "true"},
+        svg("defs", {}, symbols),
+    )
+    dom.document.body.appendChild(defs)
+
+
+def tile_svg(colour: str):
+    return svg(
+        "svg",
+        {
+            "viewBox": "0 0 40 40",
+            "class": "cog-tile t-" + colour,
+            "aria-hidden": "true",
+            "focusable": "false",
+        },
+        svg("rect", {"x": 1.5, "y": 1.5, "width": 37, "height": 37, "rx": 7, "class": "face"}),
+        svg("use", {"href": "#cog-g-" + colour, "x": 6, "y": 6, "width": 28, "height": 28}),
+    )
+
+
+def tile_back():
+    return svg(
+        "svg",
+        {"viewBox": "0 0 40 40", "class": "cog-tile back", "aria-hidden": "true"},
+        svg("rect", {"x": 1.5, "y": 1.5, "width": 37, "height": 37, "rx": 7, "class": "face"}),
+        svg("use", {"href": "#cog-g-back", "x": 8, "y": 8, "width": 24, "height": 24}),
+    )
+
+
+def dragon_svg():
+    return svg(
+        "svg",
+        {"viewBox": "0 0 40 40", "class": "cog-dragon", "aria-hidden": "true", "focusable": "false"},
+        svg("circle", {"cx": 20, "cy": 20, "r": 18, "class": "face"}),
+        svg("use", {"href": "#cog-g-dragon", "x": 5, "y": 5, "width": 30, "height": 30}),
+    )
+
+
+def token_disc(seat: int, own: bool, small: bool = False):
+    classes = f"cog-token {SEAT_CLASS[seat]}" + (" own" if own else "") + (" small" if small else "")
+    return h("span", {"class": classes, "aria-hidden": "true"}, "AB"[seat])
