@@ -141,7 +141,10 @@ class Search(Thinking):
                     break
                 state.apply_unchecked(seat, action)
                 path.append((node, seat, action))
-            node = node.children.get(key) or node.children.setdefault(key, Node())
+            child = node.children.get(key)
+            if child is None:
+                child = node.children[key] = Node()
+            node = child
         return path
 
     def select(self, node: Node, seat: int, legal: list[str]) -> tuple[str, bool]:

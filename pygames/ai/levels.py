@@ -15,8 +15,9 @@ from pygames.ai.ismcts import Search
 from pygames.ai.thinking import Thinking
 from pygames.core import State
 
-# Iterations per decision. Hard answers within about a second in Pyodide
-# (see tools/bench_ai.py for the measured rates and strengths).
+# Iterations per decision. In The Fool's Field Hard takes about 0.2 s in Pyodide
+# (tools/bench_ai.py measures rates and strengths); larger budgets would also fit
+# in a second but make the 200-game benchmark pairings too slow.
 LEVELS = {"easy": 40, "normal": 120, "hard": 300}
 
 

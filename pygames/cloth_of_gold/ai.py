@@ -1,7 +1,9 @@
 """The Field of the Cloth of Gold's hooks for the computer opponents (see `pygames.ai`).
 
 What a seat cannot see: the rival's Hand and the order of the Darkness. Every
-other tile is in a Court, on a square or Removed, all face up.
+other tile is in a Court, on a square or Removed, all face up. Not yet used:
+a reveal tells which colours a Hand lacks, and the first two tiles of a Hand
+are never Jewels; samples may break these, which costs strength, not secrecy.
 """
 
 from __future__ import annotations
