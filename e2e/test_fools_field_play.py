@@ -57,10 +57,11 @@ def field_labels(page: Page) -> list[str]:
     return page.locator(".ff-field button").evaluate_all("els => els.map(e => e.ariaLabel)")
 
 
-def near_end_link() -> str:
+def near_end_link(match: str = "single") -> str:
     """A seeded human-vs-random game stopped where seat A can win with its last card."""
     for seed in range(1, 400):
-        record = Record.new("fools-field", seed, ["human", "random"], {"start": "A"})
+        options = {"start": "A", "match": match}
+        record = Record.new("fools-field", seed, ["human", "random"], options)
         state = record.replay()
         bots = [make_bot("random", seed), make_bot("random", seed + 7)]
         while not state.is_over():
@@ -73,6 +74,7 @@ def near_end_link() -> str:
                 and len(view["hand"]) == 1
                 and deploys
                 and not view["tie_battle"]
+                and view["match"]["game"] == 1
             ):
                 return record.to_link_fragment()
             action = bots[seat].choose(state, seat)
@@ -119,6 +121,21 @@ def test_a_crafted_link_near_the_end_is_won_by_two_clicks(page: Page, site_url: 
     assert settle(page) == "over"
     expect(page.locator("#status")).to_have_text("You win!")
     expect(page.locator(".log li").first).to_contain_text("Game over: You win.")
+
+
+def test_best_of_three_announces_the_next_game(page: Page, site_url: str) -> None:
+    page.goto(site_url + "#" + near_end_link(match="best-of-3"))
+    wait_ready(page)
+    assert settle(page) == "mine"
+    expect(page.locator("#status")).to_contain_text("Best of three, game 1: You 0 – Computer 0")
+    page.locator(USABLE_CARD).click()
+    page.locator("[data-act='place']").first.click()
+    # The loser (the computer) starts game 2, then it is my turn again.
+    assert settle(page) == "mine"
+    expect(page.locator(".play .notice")).to_have_text("Game 2 begins.")
+    expect(page.locator("#status")).to_contain_text("game 2: You 1 – Computer 0")
+    assert page.locator("[data-card]").count() == 6
+    screenshot(page, "ff-match-game-2")
 
 
 def test_undo_takes_back_my_placement_and_the_reply(ready_page: Page) -> None:

@@ -363,8 +363,21 @@ def card_words(sides: str) -> str:
     )
 
 
+_drawn: dict[tuple[str, str], object] = {}
+
+
 def card_svg(sides: str, owner: str):
-    """A face-up card as seen by the viewer: a glyph per side, a corner mark per owner."""
+    """A face-up card as seen by the viewer: a glyph per side, a corner mark per owner.
+
+    Each look is built once and cloned after: one call into the DOM instead of dozens.
+    """
+    key = (sides, owner)
+    if key not in _drawn:
+        _drawn[key] = _build_card_svg(sides, owner)
+    return _drawn[key].cloneNode(True)
+
+
+def _build_card_svg(sides: str, owner: str):
     glyphs = [
         svg(
             "use",
@@ -401,6 +414,12 @@ def card_svg(sides: str, owner: str):
 
 
 def card_back():
+    if "back" not in _drawn:
+        _drawn["back"] = _build_card_back()
+    return _drawn["back"].cloneNode(True)
+
+
+def _build_card_back():
     return svg(
         "svg",
         {
