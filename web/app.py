@@ -399,6 +399,7 @@ class App:
         from pygames.core import IllegalAction
 
         seat = self.session.viewer()
+        self.game_notice = None
         try:
             self.session.act(seat, action)
         except IllegalAction as error:
