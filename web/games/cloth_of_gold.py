@@ -369,9 +369,7 @@ class Board:
                 lines.append(t("cog.pv.reveal_no", colour=tile_name(colour)))
         if target in ("gold", "blue", "white", "red", "purple"):
             points = effect.get("points", 0)
-            lines.append(
-                t("cog.pv.points", points=points) if points else t("cog.pv.no_points")
-            )
+            lines.append(t("cog.pv.points", points=points) if points else t("cog.pv.no_points"))
         if target == "red":
             lines.append(t("cog.pv.rival_points", name=rival, points=effect.get("rival_points", 0)))
             lines.append(t("cog.pv.red_removed"))
@@ -426,10 +424,7 @@ class Board:
             ("cog.final.track", [s["score"] - s["jewel_points"] - s["gold_points"] for s in seats]),
             (
                 "cog.final.jewels",
-                [
-                    t("cog.final.jewel_calc", n=s["jewels"], points=s["jewel_points"])
-                    for s in seats
-                ],
+                [t("cog.final.jewel_calc", n=s["jewels"], points=s["jewel_points"]) for s in seats],
             ),
             (
                 "cog.final.gold",
@@ -493,7 +488,7 @@ class Board:
         for seat, score in enumerate(scores):
             markers.setdefault(min(score, info["squares"] - 1), []).append(seat)
         body = []
-        for index, (lowest, draws, gold) in enumerate(rows):
+        for index, (_lowest, draws, gold) in enumerate(rows):
             cells = []
             for square in range(index * per_row, (index + 1) * per_row):
                 here = markers.get(square, [])
@@ -536,6 +531,14 @@ class Board:
             h(
                 "table",
                 {"class": "cog-track-table"},
+                h(
+                    "colgroup",
+                    {},
+                    h("col", {"class": "c-row"}),
+                    [h("col", {}) for _ in range(per_row)],
+                    h("col", {"class": "c-rule"}),
+                    h("col", {"class": "c-rule"}),
+                ),
                 h(
                     "thead",
                     {},
@@ -638,7 +641,9 @@ def tile_name(colour: str) -> str:
 
 def count_words(counts: dict) -> str:
     """'2 Gold, 1 Jewel' in Court order; 'none' when empty."""
-    parts = [t("cog.count", count=counts[c], colour=t("cog.tile." + c)) for c in COLOURS if counts.get(c)]
+    parts = [
+        t("cog.count", count=counts[c], colour=t("cog.tile." + c)) for c in COLOURS if counts.get(c)
+    ]
     return t("cog.list_sep").join(parts) if parts else t("cog.none")
 
 
@@ -692,12 +697,19 @@ def tile_back():
 def dragon_svg():
     return svg(
         "svg",
-        {"viewBox": "0 0 40 40", "class": "cog-dragon", "aria-hidden": "true", "focusable": "false"},
+        {
+            "viewBox": "0 0 40 40",
+            "class": "cog-dragon",
+            "aria-hidden": "true",
+            "focusable": "false",
+        },
         svg("circle", {"cx": 20, "cy": 20, "r": 18, "class": "face"}),
         svg("use", {"href": "#cog-g-dragon", "x": 5, "y": 5, "width": 30, "height": 30}),
     )
 
 
 def token_disc(seat: int, own: bool, small: bool = False):
-    classes = f"cog-token {SEAT_CLASS[seat]}" + (" own" if own else "") + (" small" if small else "")
+    classes = (
+        f"cog-token {SEAT_CLASS[seat]}" + (" own" if own else "") + (" small" if small else "")
+    )
     return h("span", {"class": classes, "aria-hidden": "true"}, "AB"[seat])

@@ -1,0 +1,308 @@
+"""The Field of the Cloth of Gold in the browser: whole games, the Dragon, hidden Hands.
+
+Games start from crafted links (a seed, seats and options, no actions yet), so the
+deal is known; the `random` computer is seeded by the record too, so a whole game
+played by a fixed rule of clicks is the same game every time, and Python can play
+it alongside to know the final score in advance.
+"""
+
+from __future__ import annotations
+
+import re
+
+from conftest import PHONE, screenshot, wait_ready
+from playwright.sync_api import Page, expect
+
+from pygames.bots import make_bot
+from pygames.record import Record
+
+SETTLED = ".play[data-turn='mine'], .play[data-turn='over'], .cover"
+LEGAL = ".cog-oval.legal"
+CONFIRM = "[data-act='cog-play']"
+OVALS = ("dragon", "secrecy", "gold", "blue", "white", "red", "purple")
+
+
+# ----- helpers -----
+
+
+def new_link(seed: int = 1, seats=("human", "random"), first: str = "A", actions=()) -> str:
+    record = Record.new("cloth-of-gold", seed, list(seats), {"first": first})
+    record.actions = list(actions)
+    return record.to_link_fragment()
+
+
+def open_link(page: Page, site_url: str, fragment: str) -> str:
+    page.goto(site_url + "#" + fragment)
+    wait_ready(page)
+    return settle(page)
+
+
+def settle(page: Page, timeout: float = 20_000) -> str:
+    """Wait until the human must act, the game is over, or the privacy cover shows."""
+    page.wait_for_selector(SETTLED, timeout=timeout)
+    if page.locator(".cover").count():
+        return "cover"
+    return page.locator(".play").get_attribute("data-turn")
+
+
+def moves(page: Page) -> int:
+    return int(page.locator(".play").get_attribute("data-moves"))
+
+
+def pick(count: int, moves_played: int) -> int:
+    """The fixed rule the tests play by: which of `count` choices to take."""
+    return (moves_played * 3 + 1) % count
+
+
+def play_a_turn(page: Page) -> str:
+    """Choose a legal oval and confirm it, by clicks; returns the action played."""
+    done = moves(page)
+    ovals = page.locator(LEGAL)
+    ovals.nth(pick(ovals.count(), done)).click()
+    buttons = page.locator(CONFIRM)
+    expect(buttons.first).to_be_visible()
+    button = buttons.nth(pick(buttons.count(), done + 1))
+    action = button.get_attribute("data-action")
+    button.click()
+    return action
+
+
+def expected_action(state, seat: int, moves_played: int) -> str:
+    """What `play_a_turn` clicks, worked out from the same legal actions in Python."""
+    actions = state.legal_actions(seat)
+    targets: dict[str, list[str]] = {}
+    for action in actions:
+        target = action.split(":")[-1].split(">")[-1]
+        targets.setdefault(target, []).append(action)
+    ordered = [oval for oval in OVALS if oval in targets]
+    target = ordered[pick(len(ordered), moves_played)]
+    choices = targets[target]
+    return choices[pick(len(choices), moves_played + 1)]
+
+
+def assert_rival_hand_hidden(page: Page, me: int) -> None:
+    """Only my own Hand's tiles are in the page; the rival's Hand is backs and a count."""
+    rival = page.locator(f".cog-player[data-seat='{1 - me}']")
+    assert rival.locator("[data-tile]").count() == 0
+    label = rival.locator(".cog-hand").get_attribute("aria-label")
+    backs = rival.locator(".cog-backs svg").count()
+    assert re.search(rf"\b{backs}\b", label), (label, backs)
+    mine = page.locator(f".cog-player[data-seat='{me}'] .cog-hand")
+    count = int(re.search(r"\d+", mine.get_attribute("aria-label")).group())
+    assert mine.locator("[data-tile]").count() == count
+
+
+# ----- tests -----
+
+
+def test_a_whole_game_against_the_computer_by_clicks(page: Page, site_url: str) -> None:
+    seed = 11
+    fragment = new_link(seed)
+    record = Record.from_link_fragment(fragment)
+    state = record.replay()
+    turn = open_link(page, site_url, fragment)
+    screenshot(page, "cog-desktop-start")
+    saw_token_choice = False
+    for _ in range(120):
+        if turn == "over":
+            break
+        assert turn == "mine"
+        assert_rival_hand_hidden(page, 0)
+        # Python plays the same game: my clicks, then the seeded computer's reply.
+        expected = expected_action(state, 0, len(state.history))
+        page.locator(LEGAL).nth(0).wait_for()
+        if page.locator(".cog-player.own .cog-off").count() == 0 and not state.phase.startswith(
+            "choose_dragon"
+        ):
+            page.locator(LEGAL).first.click()
+            saw_token_choice |= page.locator(CONFIRM).count() == 2
+            page.click("[data-act='cog-cancel']")
+        played = play_a_turn(page)
+        assert played == expected
+        state.apply(0, played)
+        while not state.is_over() and state.to_act() == [1]:
+            bot = make_bot("random", seed * 1009 + len(state.history))
+            state.apply(1, bot.choose(state, 1))
+        turn = settle(page)
+        assert moves(page) == len(state.history)
+    assert turn == "over"
+    assert saw_token_choice, "later turns offer one confirm button per token"
+    final = page.locator("#cog-final")
+    expect(final).to_be_visible()
+    scores = final.locator("tr.score td").all_inner_texts()
+    assert [int(s) for s in scores] == [line["score"] for line in state.final["seats"]]
+    jewels = final.locator("tr.jewels td").all_inner_texts()
+    assert jewels == [
+        f"{line['jewels']} → +{line['jewel_points']}" for line in state.final["seats"]
+    ]
+    status = page.locator("#status").inner_text().strip()
+    assert status in ("You win!", "Computer wins.", "The game is drawn.")
+    assert (status == "You win!") == (state.outcome() == [1.0, 0.0])
+    screenshot(page, "cog-desktop-over")
+    # The rematch lets the loser play first.
+    page.click("[data-act='rematch']")
+    settle(page)
+    loser = "You" if state.outcome() == [0.0, 1.0] else "Computer"
+    if 0.5 not in state.outcome():
+        expect(page.locator(".log li").last).to_contain_text(f"{loser} play")
+
+
+def test_the_dragon_is_a_second_choice_and_can_be_undone(page: Page, site_url: str) -> None:
+    open_link(page, site_url, new_link(3))
+    undo = page.locator("[data-act='undo']")
+    page.click(".cog-oval[data-oval='dragon']")
+    expect(page.locator("#cog-choice")).to_contain_text("No Gift yet")
+    page.click(CONFIRM)
+    expect(page.locator(".cog-board")).to_have_attribute("data-phase", "choose_dragon_target")
+    assert settle(page) == "mine" and moves(page) == 1
+    expect(page.locator("#status")).to_contain_text("Send the Dragon")
+    # Only the token's entry is undoable: nothing was revealed or drawn yet.
+    expect(undo).to_have_attribute("aria-disabled", "false")
+    undo.click()
+    expect(page.locator(".cog-board")).to_have_attribute("data-phase", "choose_oval")
+    assert moves(page) == 0
+    page.click(".cog-oval[data-oval='dragon']")
+    page.click(CONFIRM)
+    expect(page.locator(".cog-oval[data-oval='dragon']")).not_to_have_class(re.compile("legal"))
+    gift_label = page.locator(".cog-oval[data-oval='white']").get_attribute("aria-label")
+    gift = re.search(r"On its square: (\w+) tile", gift_label).group(1)
+    page.click(".cog-oval[data-oval='white']")
+    expect(page.locator("#cog-choice")).to_contain_text(f"gets the {gift} tile")
+    page.click(CONFIRM)
+    settle(page)
+    expect(page.locator(".log")).to_contain_text(f"You gave the {gift} tile of White")
+    expect(page.locator(".cog-home")).to_have_attribute("aria-label", re.compile("on an oval"))
+
+
+def test_pass_and_play_hides_the_board_between_players(page: Page, site_url: str) -> None:
+    page.goto(site_url)
+    wait_ready(page)
+    page.click("[data-act='new-game'][data-game='cloth-of-gold']")
+    page.select_option("#seat-0", "human")
+    page.select_option("#seat-1", "human")
+    page.select_option("#option-first", "A")
+    page.click("[data-act='start']")
+    assert settle(page) == "cover"
+    expect(page.locator(".cover h2")).to_have_text("Pass the device to Player A.")
+    assert page.locator(".cog-board").count() == 0
+    page.click("[data-act='reveal']")
+    assert settle(page) == "mine"
+    assert_rival_hand_hidden(page, 0)
+    play_a_turn(page)
+    assert settle(page) == "cover"
+    expect(page.locator(".cover h2")).to_have_text("Pass the device to Player B.")
+    assert page.locator(".cog-board, [data-tile]").count() == 0
+    screenshot(page, "cog-pass-and-play-cover")
+    page.click("[data-act='reveal']")
+    assert settle(page) == "mine"
+    expect(page.locator(".cog-player.own")).to_have_attribute("data-seat", "1")
+    assert_rival_hand_hidden(page, 1)
+    # Player A's private deal is not in Player B's log either.
+    assert page.locator(".log li", has_text="Your Hand:").count() == 1
+
+
+def test_a_shared_link_reopens_the_same_position(page: Page, site_url: str, new_context) -> None:
+    open_link(page, site_url, new_link(5))
+    for _ in range(3):
+        play_a_turn(page)
+        settle(page)
+    played = moves(page)
+    labels = page.locator(".cog-oval").evaluate_all("els => els.map(e => e.ariaLabel)")
+    hand = page.locator(".cog-player.own .cog-hand").get_attribute("aria-label")
+    tiles = page.locator(".cog-player.own [data-tile]").evaluate_all(
+        "els => els.map(e => e.dataset.tile)"
+    )
+    page.click("[data-act='share']")
+    url = page.locator("#share-url").input_value()
+    page.click("dialog[open] button[value='close']")
+    assert "#r=" in url
+    fresh = new_context().new_page()
+    fresh.goto(url)
+    wait_ready(fresh)
+    assert settle(fresh) == "mine"
+    assert moves(fresh) == played
+    assert fresh.locator(".cog-oval").evaluate_all("els => els.map(e => e.ariaLabel)") == labels
+    assert fresh.locator(".cog-player.own .cog-hand").get_attribute("aria-label") == hand
+    assert (
+        fresh.locator(".cog-player.own [data-tile]").evaluate_all(
+            "els => els.map(e => e.dataset.tile)"
+        )
+        == tiles
+    )
+    expect(fresh.locator("#live")).to_contain_text("Opened the shared game")
+
+
+def test_japanese_ui(page: Page, site_url: str) -> None:
+    page.goto(site_url)
+    wait_ready(page)
+    page.click("button[data-lang='ja']")
+    entry = page.locator(".game[data-game='cloth-of-gold']")
+    expect(entry.locator("h3")).to_have_text("金襴の陣")
+    expect(entry.locator("a[data-rules]")).to_have_attribute(
+        "href", "web/rules/cloth-of-gold.ja.html"
+    )
+    entry.locator("[data-act='new-game']").click()
+    expect(page.locator("label[for='option-first']")).to_have_text("先手")
+    page.select_option("#seat-1", "random")
+    page.select_option("#option-first", "A")
+    page.click("[data-act='start']")
+    settle(page)
+    expect(page.locator("#status")).to_contain_text("あなたの手番")
+    expect(page.locator(".cog-oval[data-oval='gold'] .cog-oval-name")).to_have_text("金")
+    page.click(".cog-oval[data-oval='secrecy']")
+    expect(page.locator(CONFIRM)).to_have_text("コマを秘密に出す")
+    expect(page.locator("#cog-choice")).to_contain_text("闇から1枚引きます")
+    expect(page.locator(".cog-track h3")).to_have_text("得点トラック")
+    screenshot(page, "cog-desktop-ja")
+    body = page.locator(".cog-board").inner_text()
+    ascii_words = re.findall(r"[A-Za-z]{3,}", body)
+    assert ascii_words == [], ascii_words
+
+
+def test_keyboard_play_of_one_turn(page: Page, site_url: str) -> None:
+    open_link(page, site_url, new_link(7))
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.nav") == "oval":
+            break
+    assert page.evaluate("document.activeElement.dataset.oval") == "dragon"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.oval") == "gold"
+    page.keyboard.press("Enter")
+    expect(page.locator(".cog-oval[data-oval='gold']")).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate("document.activeElement.dataset.act") == "cog-play"
+    # Escape drops the choice and returns to the oval.
+    page.keyboard.press("Escape")
+    expect(page.locator(".cog-oval[data-oval='gold']")).to_have_attribute("aria-pressed", "false")
+    assert page.evaluate("document.activeElement.dataset.oval") == "gold"
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Space")
+    assert page.evaluate("document.activeElement.dataset.action") == "secrecy"
+    screenshot(page, "cog-keyboard-focus")
+    page.keyboard.press("Enter")
+    settle(page)
+    assert moves(page) == 2
+    spot = page.locator(".cog-oval[data-oval='secrecy']").get_attribute("aria-label")
+    assert "your token" in spot
+    # Focus is back on the ovals, ready for the next turn.
+    assert page.evaluate("document.activeElement.dataset.nav") == "oval"
+
+
+def test_phone_layout_and_touch_targets(new_context, site_url: str) -> None:
+    page = new_context(**PHONE).new_page()
+    open_link(page, site_url, new_link(9))
+    page.locator(LEGAL).nth(2).tap()
+    expect(page.locator(CONFIRM)).to_be_visible()
+    screenshot(page, "cog-phone-choice")
+    sizes = page.locator(".cog-board button, .common-actions button").evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return [e.dataset.oval || e.dataset.act, r.width, r.height]; })"
+    )
+    small = [s for s in sizes if s[1] < 44 or s[2] < 44]
+    assert not small, small
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page scrolls sideways: {width}px"
+    page.locator(CONFIRM).tap()
+    settle(page)
+    screenshot(page, "cog-phone-after")
