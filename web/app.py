@@ -20,7 +20,12 @@ from web import dom, games, i18n, storage
 from web.dom import h
 from web.i18n import t
 
-SECOND_PERSON = {"You wins": "You win", "You starts": "You start", "You has": "You have"}
+SECOND_PERSON = {
+    "You wins": "You win",
+    "You starts": "You start",
+    "You has": "You have",
+    "You plays": "You play",
+}
 LINK_PREFIX = "#r="
 SAVE_PREFIX = "#g="
 
