@@ -306,3 +306,15 @@ def test_phone_layout_and_touch_targets(new_context, site_url: str) -> None:
     page.locator(CONFIRM).tap()
     settle(page)
     screenshot(page, "cog-phone-after")
+
+
+def test_rules_pages_in_both_languages(page: Page, site_url: str) -> None:
+    for lang, title, end in (("en", "how to play", "30 or more"), ("ja", "遊び方", "30点以上")):
+        page.goto(f"{site_url}web/rules/cloth-of-gold.{lang}.html")
+        expect(page.locator("h1")).to_contain_text(title)
+        assert page.locator("table.cog-rules-track tbody tr").count() == 5
+        expect(page.locator("main")).to_contain_text(end)
+        other = "ja" if lang == "en" else "en"
+        expect(page.locator(".lang-switch a")).to_have_attribute(
+            "href", f"cloth-of-gold.{other}.html"
+        )

@@ -18,7 +18,7 @@ from collections import Counter
 from web import dom
 from web.dom import h, svg
 from web.games.cloth_of_gold_art import DEFS_ID, GLYPHS
-from web.i18n import lang, t
+from web.i18n import has, lang, t
 
 OVALS = ("dragon", "secrecy", "gold", "blue", "white", "red", "purple")
 COLOURS = ("gold", "blue", "white", "red", "jewel")
@@ -108,10 +108,10 @@ class Board:
             h(
                 "p",
                 {"class": "cog-score"},
-                t("cog.score_line", score=score, row=view["rows"][seat]),
+                plural("cog.score_line", score, score=score, row=view["rows"][seat]),
             ),
             acting and h("span", {"class": "cog-turn-badge"}, t("cog.to_act")),
-            tokens["off_board"]
+            tokens["off_board"] > 0
             and h(
                 "p",
                 {"class": "muted cog-off"},
@@ -156,7 +156,7 @@ class Board:
     def hand(self, view: dict, seat: int, own: bool):
         size = view["hand_sizes"][seat]
         if not own:
-            label = t("cog.hand_hidden", name=self.who(seat), count=size)
+            label = plural("cog.hand_hidden", size, name=self.who(seat), count=size)
             return h(
                 "div",
                 {"class": "cog-hand hidden", "role": "img", "aria-label": label},
@@ -168,7 +168,7 @@ class Board:
                 ),
             )
         tiles = view["hand"]
-        title = t("cog.your_hand", count=len(tiles))
+        title = plural("cog.your_hand", len(tiles), count=len(tiles))
         return h(
             "div",
             {"class": "cog-hand mine", "role": "group", "aria-label": title},
@@ -212,7 +212,7 @@ class Board:
             h(
                 "p",
                 {"class": "cog-darkness", "data-darkness": view["darkness"]},
-                t("cog.darkness", count=view["darkness"]),
+                plural("cog.darkness", view["darkness"], count=view["darkness"]),
             ),
             h("p", {"class": "muted cog-removed"}, t("cog.removed", tiles=count_words(removed))),
         )
@@ -263,8 +263,9 @@ class Board:
             classes.append("legal")
         if selected:
             classes.append("selected")
-        if view["vacated"] == name:
+        if view["vacated"] == name and view["phase"] == "choose_dragon_target":
             classes.append("vacated")
+            label += " " + t("cog.just_left")
         return h(
             "button",
             {
@@ -513,8 +514,9 @@ class Board:
                 )
             )
         summary = [
-            t(
+            plural(
                 "cog.track.where",
+                scores[seat],
                 name=self.who(seat),
                 score=scores[seat],
                 row=view["rows"][seat],
@@ -629,6 +631,11 @@ def legal_targets(view: dict) -> dict[str, list[str]]:
         else:
             found.setdefault(action.rpartition(MOVE)[2], []).append(action)
     return found
+
+
+def plural(key: str, number: int, **fields) -> str:
+    """`key`, or its `.one` form when `number` is exactly one."""
+    return t(key + ".one" if number == 1 and has(key + ".one") else key, **fields)
 
 
 def oval_name(oval: str) -> str:
