@@ -318,3 +318,18 @@ def test_rules_pages_in_both_languages(page: Page, site_url: str) -> None:
         expect(page.locator(".lang-switch a")).to_have_attribute(
             "href", f"cloth-of-gold.{other}.html"
         )
+
+
+def test_each_computer_level_plays_a_first_move(page: Page, site_url: str) -> None:
+    page.goto(site_url)
+    wait_ready(page)
+    for level in ("easy", "normal", "hard"):
+        page.click("[data-act='new-game'][data-game='cloth-of-gold']")
+        page.select_option("#seat-1", level)
+        page.select_option("#option-first", "B")
+        page.click("[data-act='start']")
+        assert settle(page, timeout=30_000) == "mine"
+        assert moves(page) >= 1
+        expect(page.locator(".cog-player[data-seat='1'] .cog-token")).to_have_count(1)
+        assert page.locator(".cog-spot .seat-b").count() == 1
+        page.click("[data-act='lobby']")
