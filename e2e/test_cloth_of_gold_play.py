@@ -333,3 +333,22 @@ def test_each_computer_level_plays_a_first_move(page: Page, site_url: str) -> No
         expect(page.locator(".cog-player[data-seat='1'] .cog-token")).to_have_count(1)
         assert page.locator(".cog-spot .seat-b").count() == 1
         page.click("[data-act='lobby']")
+
+
+def test_autosave_resumes_after_a_reload(page: Page, site_url: str) -> None:
+    open_link(page, site_url, new_link(13))
+    play_a_turn(page)
+    settle(page)
+    played = moves(page)
+    labels = page.locator(".cog-oval").evaluate_all("els => els.map(e => e.ariaLabel)")
+    assert "#g=" in page.url
+    page.reload()
+    wait_ready(page)
+    assert settle(page) == "mine"
+    assert moves(page) == played
+    assert page.locator(".cog-oval").evaluate_all("els => els.map(e => e.ariaLabel)") == labels
+    page.click("[data-act='lobby']")
+    save = page.locator(".save", has_text="The Field of the Cloth of Gold")
+    expect(save).to_have_count(1)
+    save.locator("[data-act='resume']").click()
+    assert settle(page) == "mine" and moves(page) == played
