@@ -12,7 +12,6 @@ Retreat that leaves more than 6 cards, ``discard:XSSF`` one card at a time.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 from pygames.core import State
@@ -66,31 +65,6 @@ class FoolsFieldState(State):
         start = self.options["start"]
         first = self.rng.randrange(2) if start == "random" else "AB".index(start)
         self.deal_game(first)
-
-    def clone(self, rng: random.Random | None = None) -> FoolsFieldState:
-        """A copy, much faster than deepcopy (search makes thousands).
-
-        `rng` becomes the copy's chance (search passes its own); by default the copy
-        continues this state's. Shares what is never changed in place: the game,
-        options, the log's Events, tuples and strings. A new attribute holding a
-        list or dict must be copied here.
-        """
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        if rng is None:
-            rng = random.Random.__new__(random.Random)  # skip seeding: setstate follows
-            rng.setstate(self.rng.getstate())
-        other.rng = rng
-        other.history = self.history.copy()
-        other.events = self.events.copy()
-        other.match_scores = self.match_scores.copy()
-        other.game_results = self.game_results.copy()
-        other.deck = self.deck.copy()
-        other.hands = [hand.copy() for hand in self.hands]
-        other.discards = [pile.copy() for pile in self.discards]
-        other.seen_battle_starts = self.seen_battle_starts.copy()
-        other.field = self.field.copy()
-        return other
 
     # ----- dealing, battles, games -----
 
