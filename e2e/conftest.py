@@ -12,7 +12,7 @@ What every e2e test gets:
   the same on a phone-sized touch screen (`PHONE` holds those context options).
 - `serve_site(folder)`: serve another built folder (e.g. a changed copy of _site)
   for one test; the guard lets its origin through too.
-- Helpers to import: `from conftest import wait_ready, screenshot, PHONE`.
+- Helpers to import: `from conftest import wait_ready, settle, moves, screenshot, PHONE`.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 # Schemes that never touch the network.
 LOCAL_SCHEMES = {"data", "blob", "about", "chrome-extension"}
 READY_SELECTOR = "html[data-ready]"
+SETTLED_SELECTOR = ".play[data-turn='mine'], .play[data-turn='over'], .cover"
 PHONE = {
     "viewport": {"width": 390, "height": 844},
     "device_scale_factor": 3,
@@ -46,6 +47,23 @@ def wait_ready(page: Page, timeout: float = 60_000) -> Page:
     """Wait until the app (or bench page) sets data-ready on <html>."""
     page.wait_for_selector(READY_SELECTOR, state="attached", timeout=timeout)
     return page
+
+
+def settle(page: Page, timeout: float = 20_000) -> str:
+    """Wait until the human must act, the game is over, or the privacy cover shows.
+
+    Returns "mine", "over" or "cover". A change made after a dialog closes lands
+    asynchronously: wait for that change itself, not for a settled board.
+    """
+    page.wait_for_selector(SETTLED_SELECTOR, timeout=timeout)
+    if page.locator(".cover").count():
+        return "cover"
+    return page.locator(".play").get_attribute("data-turn")
+
+
+def moves(page: Page) -> int:
+    """How many actions the game on the board has played."""
+    return int(page.locator(".play").get_attribute("data-moves"))
 
 
 def screenshot(page: Page, name: str) -> Path:

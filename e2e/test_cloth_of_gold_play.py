@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import re
 
-from conftest import PHONE, screenshot, wait_ready
+from conftest import PHONE, moves, screenshot, settle, wait_ready
 from playwright.sync_api import Page, expect
 
 from pygames.bots import make_bot
 from pygames.record import Record
 
-SETTLED = ".play[data-turn='mine'], .play[data-turn='over'], .cover"
 LEGAL = ".cog-oval.legal"
 CONFIRM = "[data-act='cog-play']"
 OVALS = ("dragon", "secrecy", "gold", "blue", "white", "red", "purple")
@@ -35,18 +34,6 @@ def open_link(page: Page, site_url: str, fragment: str) -> str:
     page.goto(site_url + "#" + fragment)
     wait_ready(page)
     return settle(page)
-
-
-def settle(page: Page, timeout: float = 20_000) -> str:
-    """Wait until the human must act, the game is over, or the privacy cover shows."""
-    page.wait_for_selector(SETTLED, timeout=timeout)
-    if page.locator(".cover").count():
-        return "cover"
-    return page.locator(".play").get_attribute("data-turn")
-
-
-def moves(page: Page) -> int:
-    return int(page.locator(".play").get_attribute("data-moves"))
 
 
 def pick(count: int, moves_played: int) -> int:

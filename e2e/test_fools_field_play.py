@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import re
 
-from conftest import screenshot, wait_ready
+from conftest import moves, screenshot, settle, wait_ready
 from playwright.sync_api import Page, expect
 
 from pygames.bots import make_bot
 from pygames.record import Record
 
-SETTLED = ".play[data-turn='mine'], .play[data-turn='over'], .cover"
 USABLE_CARD = "[data-act='pick'][aria-disabled='false']"
+# True once the board shows a move count other than `before` (or the cover hides it).
+MOVED = (
+    "before => { const p = document.querySelector('.play'); "
+    "return !p || p.dataset.moves != before; }"
+)
 
 
 # ----- helpers shared by the other test_fools_field_* files -----
@@ -27,18 +31,6 @@ def start_game(page: Page, seat_b: str = "random", start: str = "A", match: str 
     return settle(page)
 
 
-def settle(page: Page, timeout: float = 20_000) -> str:
-    """Wait until the human must act, the game is over, or the privacy cover shows."""
-    page.wait_for_selector(SETTLED, timeout=timeout)
-    if page.locator(".cover").count():
-        return "cover"
-    return page.locator(".play").get_attribute("data-turn")
-
-
-def moves(page: Page) -> int:
-    return int(page.locator(".play").get_attribute("data-moves"))
-
-
 def play_a_turn(page: Page) -> None:
     """Make some legal move by clicking, as a player would."""
     if page.locator("[data-act='discard']").count():
@@ -48,9 +40,12 @@ def play_a_turn(page: Page) -> None:
         page.locator(USABLE_CARD).first.click()
         page.locator("[data-act='place']").first.click()
     else:
+        before = moves(page)
         page.click("[data-act='retreat']")
         if page.locator("dialog[open]").count():
             page.click("dialog[open] button[value='yes']")
+            # The confirmed Retreat is played asynchronously, after the dialog closes.
+            page.wait_for_function(MOVED, arg=before)
 
 
 def field_labels(page: Page) -> list[str]:

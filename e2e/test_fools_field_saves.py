@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from conftest import screenshot, wait_ready
+from conftest import moves, screenshot, settle, wait_ready
 from playwright.sync_api import Browser, Page, expect
-from test_fools_field_play import field_labels, moves, play_a_turn, settle, start_game
+from test_fools_field_play import field_labels, play_a_turn, start_game
 
 from pygames.record import Record
 

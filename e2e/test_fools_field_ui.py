@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from conftest import PHONE, screenshot, wait_ready
+from conftest import PHONE, screenshot, settle, wait_ready
 from playwright.sync_api import Page, expect
-from test_fools_field_play import play_a_turn, settle, start_game
+from test_fools_field_play import play_a_turn, start_game
 
 
 def test_pass_and_play_hides_the_board_between_players(ready_page: Page) -> None:
@@ -33,7 +33,8 @@ def test_pass_and_play_hides_the_board_between_players(ready_page: Page) -> None
     # Between two humans a draw can be offered and accepted.
     page.click("[data-act='offer-draw']")
     page.click("dialog[open] button[value='yes']")
-    assert settle(page) == "over"
+    # The dialog answers asynchronously: wait for the result, not for any settled state.
+    expect(page.locator(".play")).to_have_attribute("data-turn", "over")
     expect(page.locator("#status")).to_have_text("The game is drawn.")
 
 
