@@ -5,6 +5,7 @@ import random
 from collections import Counter
 
 import pytest
+from roundtrip import check_round_trips
 
 from pygames.fools_field import GAME
 from pygames.fools_field.cards import ALL_CARDS
@@ -64,17 +65,6 @@ def test_random_games_keep_every_card_end_and_replay(match):
         if seed % 10 == 0:
             check_round_trips(state, record)
     assert results[(1.0, 0.0)] > 0 and results[(0.0, 1.0)] > 0
-
-
-def check_round_trips(state, record):
-    from_text = Record.from_text(record.to_text())
-    from_link = Record.from_link_fragment(record.to_link_fragment())
-    for copy in (from_text, from_link):
-        assert copy == record
-        replayed = copy.replay()
-        for seat in (0, 1, None):
-            assert replayed.view(seat) == state.view(seat)
-            json.dumps(replayed.view(seat))
 
 
 def test_a_view_never_changes_when_only_hidden_cards_move():
