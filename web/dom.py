@@ -73,3 +73,18 @@ def closest(element, selector: str):
 
 def set_text(element, text: str) -> None:
     element.textContent = text
+
+
+def move_roving_focus(items: list, index: int) -> None:
+    """Arrow-key focus within a group: only `items[index]` stays in the Tab order."""
+    for item in items:
+        item.setAttribute("tabindex", "-1")
+    items[index].setAttribute("tabindex", "0")
+    items[index].focus()
+
+
+def focus(selector: str, root=None) -> None:
+    """Focus the first element matching `selector`, if there is one."""
+    target = query(selector, root)
+    if target is not None:
+        target.focus()

@@ -604,19 +604,14 @@ class Board:
         items = list(self.shell.screen.querySelectorAll("[data-nav='oval']"))
         index = next(i for i, item in enumerate(items) if item == target)
         index = (index + ARROW_STEPS[key]) % len(items)
-        for item in items:
-            item.setAttribute("tabindex", "-1")
-        items[index].setAttribute("tabindex", "0")
-        items[index].focus()
+        dom.move_roving_focus(items, index)
         return True
 
     def focus_start(self) -> None:
         self.focus("[data-nav='oval'][tabindex='0']")
 
     def focus(self, selector: str) -> None:
-        found = dom.query(selector, self.shell.screen)
-        if found is not None:
-            found.focus()
+        dom.focus(selector, self.shell.screen)
 
 
 # ----- reading the view -----

@@ -334,19 +334,14 @@ class Board:
             index = row * 3 + col
         else:
             index = (index + step[0] + step[1]) % len(items)
-        for item in items:
-            item.setAttribute("tabindex", "-1")
-        items[index].setAttribute("tabindex", "0")
-        items[index].focus()
+        dom.move_roving_focus(items, index)
         return True
 
     def focus_start(self) -> None:
         self.focus("[data-nav='hand'][tabindex='0']")
 
     def focus(self, selector: str) -> None:
-        target = dom.query(selector, self.shell.screen)
-        if target is not None:
-            target.focus()
+        dom.focus(selector, self.shell.screen)
 
 
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
