@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from pygames.cloth_of_gold.board import all_tiles
+from pygames.cloth_of_gold.board import GOLD, JEWEL, all_tiles, gold_value
 from pygames.cloth_of_gold.rules import ClothOfGoldState
 
-ROLLOUT_MOVES = 400  # contests are short enough to play out
+ROLLOUT_MOVES = 24  # a few rounds, then `evaluate` projects the final scores
 
 
 def determinize(state: ClothOfGoldState, seat: int, rng: random.Random) -> ClothOfGoldState:
@@ -33,6 +33,15 @@ def determinize(state: ClothOfGoldState, seat: int, rng: random.Random) -> Cloth
 
 
 def evaluate(state: ClothOfGoldState, seat: int) -> float:
-    """A guess from the score difference."""
-    lead = state.scores[seat] - state.scores[1 - seat]
-    return min(max(0.5 + lead / 30, 0.0), 1.0)
+    """A guess from the lead after the final scoring the Courts would give now."""
+    if state.is_over():
+        return state.outcome()[seat]
+    lead = projected_score(state, seat) - projected_score(state, 1 - seat)
+    return min(max(0.5 + lead / 24, 0.0), 1.0)
+
+
+def projected_score(state: ClothOfGoldState, seat: int) -> float:
+    """Score plus Jewels n×n and Gold at the row reached, plus a little for the Hand."""
+    court = state.courts[seat]
+    score = state.scores[seat] + court[JEWEL] ** 2
+    return score + court[GOLD] * gold_value(score) + 0.5 * len(state.hands[seat])
