@@ -1,5 +1,6 @@
 """The Fool's Field: one test per rule of the rulebook and ruling of rulings.md §1."""
 
+import random
 from collections import Counter
 
 import pytest
@@ -9,6 +10,7 @@ from pygames.fools_field import GAME
 from pygames.fools_field.cards import ALL_CARDS, may_face, rotate_half_turn
 from pygames.fools_field.rules import HAND_LIMIT, to_table
 from pygames.record import Record
+from pygames.text import describe
 
 A, B = 0, 1
 
@@ -376,3 +378,27 @@ def test_undo_takes_back_a_placement_but_never_a_retreat():
     assert record.replay(0).view(A) == GAME.new_state(2, 9, {"start": "A"}).view(A)
     state.apply(B, "retreat")
     assert state.undo_point(A) is None and state.undo_point(B) is None
+
+
+# ----- the log in words -----
+
+
+def test_every_logged_event_has_words_in_both_languages():
+    state = GAME.new_state(2, seed=4, options={"match": "best-of-3"})
+    rng = random.Random(4)
+    while not state.is_over():
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    for entry in state.view(A)["log"]:
+        for lang in ("en", "ja"):
+            assert describe("fools-field", entry, lang), entry
+
+
+def test_log_counts_read_naturally():
+    one = {"kind": "retreat", "seat": A, "cards": ["XSSF"], "forced": True}
+    assert describe("fools-field", one, "en") == (
+        "A retreated (forced), taking 1 card from the Field."
+    )
+    two = {"kind": "draw", "seat": B, "count": 2, "deck": 0}
+    assert describe("fools-field", two, "en") == "B drew 2 cards (0 left in the deck)."
+    assert describe("fools-field", two, "ja") == "Bが2枚引きました（山札：0）。"

@@ -11,11 +11,11 @@ LOG = {
     "battle": {"en": "A new battle: {start} starts.", "ja": "新しい戦い：{start}が先手です。"},
     "deploy": {"en": "{seat} deployed {card}.", "ja": "{seat}が{card}を配置しました。"},
     "retreat": {
-        "en": "{seat} retreated{forced}, taking {count} cards from the Field.",
+        "en": "{seat} retreated{forced}, taking {count} card{s} from the Field.",
         "ja": "{seat}が{forced}撤退し、場のカード{count}枚を手札に加えました。",
     },
     "draw": {
-        "en": "{seat} drew {count} (deck: {deck}).",
+        "en": "{seat} drew {count} card{s} ({deck} left in the deck).",
         "ja": "{seat}が{count}枚引きました（山札：{deck}）。",
     },
     "drew": {"en": "You drew {cards}.", "ja": "引いたカード：{cards}。"},
@@ -44,6 +44,8 @@ def format_fields(fields: dict, lang: str, names: list[str]) -> dict:
     if "cards" in fields and isinstance(fields["cards"], list):
         fields["count"] = len(fields["cards"])
         fields["cards"] = " ".join(fields["cards"]) or "-"
+    if "count" in fields:
+        fields["s"] = "" if fields["count"] == 1 else "s"
     if "forced" in fields:
         fields["forced"] = FORCED[lang][0 if fields["forced"] else 1]
     return fields
