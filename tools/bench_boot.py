@@ -54,20 +54,18 @@ class Timings:
     cold_bytes: list[int] = field(default_factory=list)
 
 
-def measure(browser: Browser, url: str, runs: int) -> Timings:
-    timings = Timings()
-    for _ in range(runs):
-        context = browser.new_context(service_workers="allow")
-        context.add_init_script(RECORD_READY_TIME)
-        page = context.new_page()
-        page.goto(url)
-        timings.cold_ms.append(ready_time(page))
-        timings.cold_bytes.append(page.evaluate(TRANSFERRED_BYTES))
-        wait_for_service_worker_if_registered(page)
-        page.reload()
-        timings.warm_ms.append(ready_time(page))
-        context.close()
-    return timings
+def measure_once(browser: Browser, url: str, timings: Timings) -> None:
+    """One cold load in a fresh context, then one warm reload in the same context."""
+    context = browser.new_context(service_workers="allow")
+    context.add_init_script(RECORD_READY_TIME)
+    page = context.new_page()
+    page.goto(url)
+    timings.cold_ms.append(ready_time(page))
+    timings.cold_bytes.append(page.evaluate(TRANSFERRED_BYTES))
+    wait_for_service_worker_if_registered(page)
+    page.reload()
+    timings.warm_ms.append(ready_time(page))
+    context.close()
 
 
 def ready_time(page: Page) -> float:
@@ -121,13 +119,15 @@ def main(argv: list[str] | None = None) -> int:
         build.build(require_index=has_app)
     pages = PAGES if has_app else {"bare": PAGES["bare"]}
     url, server = serve.start_server(build.DEFAULT_OUT, cache_seconds=PAGES_CACHE_SECONDS)
-    results: dict[str, Timings] = {}
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(**chromium.launch_options())
-            for name, path in pages.items():
-                print(f"measuring {name} ({url}{path}) ...", flush=True)
-                results[name] = measure(browser, url + path, args.runs)
+            print(f"measuring {', '.join(pages)} at {url}, runs interleaved ...", flush=True)
+            results = {name: Timings() for name in pages}
+            # Taking turns spreads any drift in the machine's speed over both pages.
+            for _ in range(args.runs):
+                for name, path in pages.items():
+                    measure_once(browser, url + path, results[name])
             browser.close()
     finally:
         server.shutdown()
