@@ -10,6 +10,7 @@ const scopeUrl = (path) => new URL(path, self.registration.scope).href;
 const INDEX_URL = scopeUrl("index.html");
 
 self.addEventListener("install", (event) => {
+  routeFilesPastTheWorker(event);
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE_NAME);
@@ -19,6 +20,32 @@ self.addEventListener("install", (event) => {
     })(),
   );
 });
+
+// Where the browser offers static routes, requests are answered from this version's
+// cache without starting this worker's script (a miss goes to the network): every
+// file, and the page itself at the scope's URL or index.html with no query. Other
+// page loads keep the fetch handler below, with its index.html fallback.
+function routeFilesPastTheWorker(event) {
+  if (!event.addRoutes || typeof URLPattern === "undefined") {
+    return;
+  }
+  const source = { cacheName: CACHE_NAME };
+  const scope = new URL(self.registration.scope);
+  const page = new URLPattern({
+    protocol: scope.protocol.slice(0, -1),
+    hostname: scope.hostname,
+    port: scope.port,
+    pathname: escapePattern(scope.pathname) + "{index.html}?",
+    search: "",
+  });
+  const rules = [
+    { condition: { not: { requestMode: "navigate" } }, source },
+    { condition: { requestMode: "navigate", urlPattern: page }, source },
+  ];
+  event.addRoutes(rules).catch((error) => console.warn("Static routes not used:", error));
+}
+
+const escapePattern = (text) => text.replace(/[\\:*?+(){}]/g, "\\$&");
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
