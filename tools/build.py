@@ -12,13 +12,16 @@ import argparse
 import hashlib
 import json
 import shutil
+import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "_site"
 NODE_MODULES = ROOT / "node_modules"
+COMPILE_PYC = ROOT / "tools" / "compile_pyc.mjs"
 
 # Exactly what Pyodide fetches while booting (checked against a request log).
 PYODIDE_FILES = [
@@ -33,11 +36,6 @@ PYODIDE_DIST = NODE_MODULES / "pyodide"
 
 PYTHON_SOURCE_DIRS = ["pygames", "web"]
 SKIPPED_PARTS = {"__pycache__", "tests"}
-
-PYSCRIPT_CONFIG = {
-    "interpreter": "./runtime/pyodide/pyodide.mjs",
-    "files": {"./app.zip": "./*"},
-}
 
 SW_TEMPLATE = ROOT / "sw.js"
 SW_VERSION_MARK = '"__VERSION__"'
@@ -64,7 +62,6 @@ def build(out: Path = DEFAULT_OUT, require_index: bool = True) -> Path:
     copy_static_files(out)
     copy_runtimes(out)
     write_app_zip(out / "app.zip")
-    write_json(out / "pyscript.json", PYSCRIPT_CONFIG)
     write_service_worker(out)
     return out
 
@@ -104,12 +101,29 @@ def copy_runtimes(out: Path) -> None:
 
 
 def write_app_zip(zip_path: Path) -> None:
+    """Every Python source, and its bytecode for the browser's Python (imports skip compiling)."""
+    sources = python_sources()
+    entries = {source.relative_to(ROOT).as_posix(): source.read_bytes() for source in sources}
+    entries.update(browser_bytecode(sources))
     with zipfile.ZipFile(zip_path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        for source in python_sources():
-            entry = zipfile.ZipInfo(source.relative_to(ROOT).as_posix(), date_time=ZIP_DATE)
+        for name, data in sorted(entries.items()):
+            entry = zipfile.ZipInfo(name, date_time=ZIP_DATE)
             entry.compress_type = zipfile.ZIP_DEFLATED
             entry.external_attr = 0o644 << 16
-            archive.writestr(entry, source.read_bytes())
+            archive.writestr(entry, data)
+
+
+def browser_bytecode(sources: list[Path]) -> dict[str, bytes]:
+    """{zip path: .pyc bytes} compiled by Pyodide's Python under Node (tools/compile_pyc.mjs)."""
+    with tempfile.TemporaryDirectory() as folder:
+        relative = [source.relative_to(ROOT).as_posix() for source in sources]
+        done = subprocess.run(
+            ["node", str(COMPILE_PYC), folder, *relative], capture_output=True, text=True
+        )
+        if done.returncode != 0:
+            raise BuildError(f"compiling Python for the browser failed:\n{done.stderr}")
+        out = Path(folder)
+        return {path.relative_to(out).as_posix(): path.read_bytes() for path in out.rglob("*.pyc")}
 
 
 def python_sources() -> list[Path]:
@@ -165,10 +179,6 @@ def copy_file(source: Path, target: Path) -> None:
     shutil.copyfile(source, target)
 
 
-def write_json(path: Path, data: object) -> None:
-    path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-
-
 def site_is_stale(out: Path = DEFAULT_OUT) -> bool:
     """True when `out` is missing, lacks the app page, or a build input is newer."""
     built = out / "sw.js"
@@ -180,7 +190,7 @@ def site_is_stale(out: Path = DEFAULT_OUT) -> bool:
 
 def build_inputs() -> list[Path]:
     inputs = [ROOT / name for name in ("index.html", "manifest.webmanifest", "sw-register.js")]
-    inputs += [SW_TEMPLATE, ROOT / "package-lock.json", Path(__file__)]
+    inputs += [SW_TEMPLATE, ROOT / "package-lock.json", Path(__file__), COMPILE_PYC]
     for folder in ("assets", "bench", *PYTHON_SOURCE_DIRS):
         inputs += files_under(ROOT / folder)
     return [path for path in inputs if path.exists()]

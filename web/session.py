@@ -10,7 +10,6 @@ dropped.
 from __future__ import annotations
 
 import asyncio
-import secrets
 import time
 from collections.abc import Callable
 
@@ -40,7 +39,7 @@ class Session:
 
     @classmethod
     def start_new(cls, game_id: str, seats: list[str], options: dict) -> Session:
-        record = Record.new(game_id, secrets.randbelow(10**9), seats, options)
+        record = Record.new(game_id, storage.new_seed(), seats, options)
         return cls._fresh(record)
 
     @classmethod
@@ -126,7 +125,7 @@ class Session:
         return self.record.to_link_fragment()
 
     def rematch(self, options: dict) -> Session:
-        record = Record.new(self.game_id, secrets.randbelow(10**9), self.record.seats, options)
+        record = Record.new(self.game_id, storage.new_seed(), self.record.seats, options)
         return Session._fresh(record)
 
     def close(self) -> None:

@@ -9,7 +9,7 @@ Anything unreadable is reported per entry, so one bad entry never hides the rest
 from __future__ import annotations
 
 import json
-import secrets
+import random
 from dataclasses import asdict, dataclass
 
 import js
@@ -51,8 +51,16 @@ class BadSave:
     reason: str
 
 
+# The OS's randomness, without importing `secrets` (hashlib, hmac: slower to start).
+SYSTEM_RANDOM = random.SystemRandom()
+
+
 def new_id() -> str:
-    return secrets.token_hex(6)
+    return f"{SYSTEM_RANDOM.getrandbits(48):012x}"
+
+
+def new_seed() -> int:
+    return SYSTEM_RANDOM.randrange(10**9)
 
 
 def now_ms() -> float:
