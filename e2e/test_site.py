@@ -96,6 +96,14 @@ def test_lobby_shows_before_python_boots(page: Page, site_url: str) -> None:
     assert page.locator("html[data-ready]").count() == 0
 
 
+def test_boot_progress_moves_on_when_the_runtime_has_loaded(page: Page, site_url: str) -> None:
+    held_back = []  # The app's own files never come: Python boots, the app cannot start.
+    page.route("**/app.zip", lambda route: held_back.append(route))
+    page.goto(site_url, wait_until="commit")
+    expect(page.locator("#boot-progress progress")).to_have_js_property("value", 80)
+    assert page.locator("html[data-ready]").count() == 0
+
+
 def test_service_worker_precaches_every_site_file(site_dir: Path) -> None:
     worker = (site_dir / "sw.js").read_text()
     precache = json.loads(worker.split("const PRECACHE = ", 1)[1].split(";\n", 1)[0])

@@ -69,11 +69,17 @@
     if (button) setLang(button.dataset.lang);
   });
 
+  // Pyodide's own boot (web/early-pyodide.mjs) is the long step; PyScript's steps follow it.
+  const RUNTIME_LOADED = 80;
+  const setProgress = (value) => {
+    const bar = document.querySelector("#boot-progress progress");
+    if (bar) bar.value = Math.max(bar.value, value);
+  };
+  addEventListener("ff:runtime-loaded", () => setProgress(RUNTIME_LOADED));
   let steps = 0;
   addEventListener("py:progress", () => {
     steps += 1;
-    const bar = document.querySelector("#boot-progress progress");
-    if (bar) bar.value = Math.min(95, Math.round((100 * steps) / EXPECTED_STEPS));
+    setProgress(Math.min(95, Math.round((100 * steps) / EXPECTED_STEPS)));
   });
 
   window.ffBoot = {

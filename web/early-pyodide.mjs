@@ -5,7 +5,10 @@
 import * as pyodide from "../runtime/pyodide/pyodide.mjs";
 
 const indexURL = new URL("../runtime/pyodide/", import.meta.url).href;
-const booting = pyodide.loadPyodide({ indexURL });
+const booting = pyodide.loadPyodide({ indexURL }).then((interpreter) => {
+  dispatchEvent(new CustomEvent("ff:runtime-loaded"));
+  return interpreter;
+});
 
 export const version = pyodide.version;
 
