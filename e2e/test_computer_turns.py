@@ -48,6 +48,13 @@ def play_turn(page: Page, game: str) -> None:
         play_cloth_turn(page)
 
 
+def catch_the_computer_thinking(page: Page, site_url: str) -> None:
+    """My first move of a Fool's Field game against Hard; returns while Hard thinks."""
+    open_against_hard(page, site_url, "fools-field")
+    play_field_turn(page)
+    expect(page.locator(THINKING)).to_be_visible()
+
+
 @pytest.mark.parametrize("game", ["fools-field", "cloth-of-gold"])
 def test_no_long_task_while_the_hard_computer_thinks(page: Page, site_url: str, game) -> None:
     open_against_hard(page, site_url, game)
@@ -78,9 +85,7 @@ def test_the_long_task_watch_sees_a_blocked_page(ready_page: Page) -> None:
 def test_the_thinking_indicator_shows_and_undo_cancels_the_computers_turn(
     page: Page, site_url: str
 ) -> None:
-    open_against_hard(page, site_url, "fools-field")
-    play_field_turn(page)
-    expect(page.locator(THINKING)).to_be_visible()
+    catch_the_computer_thinking(page, site_url)
     expect(page.locator(THINKING)).to_contain_text("Computer is thinking")
     page.click("[data-act='undo']")
     expect(page.locator(".play")).to_have_attribute("data-moves", "0")
@@ -94,9 +99,7 @@ def test_the_thinking_indicator_shows_and_undo_cancels_the_computers_turn(
 def test_leaving_during_the_computers_turn_keeps_the_game_to_resume(
     page: Page, site_url: str
 ) -> None:
-    open_against_hard(page, site_url, "fools-field")
-    play_field_turn(page)
-    expect(page.locator(THINKING)).to_be_visible()
+    catch_the_computer_thinking(page, site_url)
     page.click("[data-act='lobby']")
     expect(page.locator("#lobby")).to_be_visible()
     page.wait_for_timeout(1500)
