@@ -32,7 +32,7 @@ def test_every_key_the_code_uses_is_in_the_table() -> None:
 def test_dynamic_keys_for_games_options_and_bots() -> None:
     needed = {f"bot.{name}" for name in BOTS} | {"error.quota", "error.unavailable"}
     for game in GAMES.values():
-        needed.add(f"game.{game.id}")
+        needed |= {f"game.{game.id}", f"result.{game.tie_result}"}
         for option in game.options:
             needed.add(f"option.{option.key}")
             needed |= {f"option.{option.key}.{value}" for value in option.choices}

@@ -61,6 +61,8 @@ class Game:
     rules_version: ClassVar[int] = 1
     options: ClassVar[tuple[Option, ...]] = ()
     state_class: ClassVar[type[State]]
+    # What the rulebook calls a game that every seat ends level: "draw" or "shared" (victory).
+    tie_result: ClassVar[str] = "draw"
 
     def default_options(self) -> dict[str, str]:
         return {o.key: o.default for o in self.options}

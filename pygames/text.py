@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from importlib import import_module
 
+from pygames import GAMES
+
 LANGUAGES = ("en", "ja")
 
 COMMON_LOG = {
@@ -49,17 +51,17 @@ def describe(game_id: str, entry: dict, lang: str, names: list[str] | None = Non
     if "seat" in fields:
         fields["seat"] = names[fields["seat"]]
     if "outcome" in fields:
-        fields["result"] = result_words(fields["outcome"], lang, names)
+        fields["result"] = result_words(game_id, fields["outcome"], lang, names)
     extra = getattr(game_text(game_id), "format_fields", None)
     if extra:
         fields = extra(fields, lang, names)
     return template.format(**fields)
 
 
-def result_words(outcome: list[float], lang: str, names: list[str]) -> str:
+def result_words(game_id: str, outcome: list[float], lang: str, names: list[str]) -> str:
     winners = [names[s] for s, share in enumerate(outcome) if share == 1]
     if winners:
         return RESULT_WORDS["win"][lang].format(seat=winners[0])
     if len(set(outcome)) == 1:
-        return RESULT_WORDS["draw"][lang]
+        return RESULT_WORDS[GAMES[game_id].tie_result][lang]
     return RESULT_WORDS["shared"][lang]

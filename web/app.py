@@ -482,7 +482,7 @@ class App:
         names = self.names
         thinking = session.thinking_seat
         if view["over"]:
-            text = result_text(view["outcome"], names, viewer, len(session.human_seats()))
+            text = result_text(view["outcome"], names, viewer, session)
         elif thinking is not None:
             text = t("play.thinking", name=names[thinking])
         elif viewer is not None and viewer in view["to_act"]:
@@ -810,11 +810,13 @@ def seat_line(kinds: list[str]) -> str:
     return t("seat.versus").join(described)
 
 
-def result_text(outcome: list[float], names: list[str], viewer: int | None, humans: int) -> str:
+def result_text(outcome: list[float], names: list[str], viewer: int | None, session) -> str:
+    from pygames import GAMES
+
     winners = [seat for seat, share in enumerate(outcome) if share == 1]
     if not winners:
-        return t("result.draw")
-    if humans == 1 and viewer is not None:
+        return t("result." + GAMES[session.game_id].tie_result)
+    if len(session.human_seats()) == 1 and viewer is not None:
         return (
             t("result.you_win")
             if winners[0] == viewer

@@ -12,6 +12,7 @@ class ClothOfGold(Game):
     # A rematch passes the loser of the previous game as A or B.
     options = (Option("first", ("random", "A", "B"), "random"),)
     state_class = ClothOfGoldState
+    tie_result = "shared"  # "the two majesties do share victory"
 
 
 GAME = ClothOfGold()
