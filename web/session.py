@@ -10,6 +10,7 @@ dropped.
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from collections.abc import Callable
 
@@ -39,7 +40,7 @@ class Session:
 
     @classmethod
     def start_new(cls, game_id: str, seats: list[str], options: dict) -> Session:
-        record = Record.new(game_id, storage.new_seed(), seats, options)
+        record = Record.new(game_id, new_seed(), seats, options)
         return cls._fresh(record)
 
     @classmethod
@@ -125,7 +126,7 @@ class Session:
         return self.record.to_link_fragment()
 
     def rematch(self, options: dict) -> Session:
-        record = Record.new(self.game_id, storage.new_seed(), self.record.seats, options)
+        record = Record.new(self.game_id, new_seed(), self.record.seats, options)
         return Session._fresh(record)
 
     def close(self) -> None:
@@ -207,6 +208,10 @@ def _next_slice(iterations: int, spent: float) -> int:
     if spent > SLICE_SECONDS:
         return max(1, iterations // 2)
     return iterations
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(10**9)
 
 
 def bot_names() -> list[str]:

@@ -51,16 +51,9 @@ class BadSave:
     reason: str
 
 
-# The OS's randomness, without importing `secrets` (hashlib, hmac: slower to start).
-SYSTEM_RANDOM = random.SystemRandom()
-
-
 def new_id() -> str:
-    return f"{SYSTEM_RANDOM.getrandbits(48):012x}"
-
-
-def new_seed() -> int:
-    return SYSTEM_RANDOM.randrange(10**9)
+    # The OS's randomness, without importing `secrets` (hashlib, hmac: slower to start).
+    return f"{random.SystemRandom().getrandbits(48):012x}"
 
 
 def now_ms() -> float:
