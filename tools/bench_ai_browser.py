@@ -26,10 +26,9 @@ from tools import build, chromium, serve  # noqa: E402
 
 LEVEL = "hard"
 
-# Timestamps each change of the board's move count, and every long task.
-WATCH = """
+# Timestamps each change of the board's move count.
+WATCH_MOVES = """
 window.__moveTimes = [];
-window.__longTasks = [];
 new MutationObserver(() => {
   const play = document.querySelector(".play");
   const count = play && play.dataset.moves;
@@ -38,16 +37,13 @@ new MutationObserver(() => {
     window.__moveTimes.push(performance.now());
   }
 }).observe(document, { attributes: true, childList: true, subtree: true });
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
-}).observe({ type: "longtask" });
 """
 
 
 def measure(browser, url: str, game_id: str, decisions: int) -> tuple[list[float], list[float]]:
     record = Record.new(game_id, 7, [LEVEL, LEVEL])
     context = browser.new_context()
-    context.add_init_script(WATCH)
+    context.add_init_script(WATCH_MOVES + chromium.WATCH_LONG_TASKS)
     page = context.new_page()
     page.goto(url + "#" + record.to_link_fragment())
     page.wait_for_function(

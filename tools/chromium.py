@@ -18,3 +18,13 @@ ARGS = [
 
 def launch_options() -> dict:
     return {"executable_path": EXECUTABLE, "args": list(ARGS), "headless": True}
+
+
+# A script (init script or page.evaluate) that records every main-thread task over
+# 50 ms as [start ms, duration ms] in window.__longTasks.
+WATCH_LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+}).observe({ type: "longtask" });
+"""

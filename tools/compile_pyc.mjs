@@ -9,6 +9,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
+// Where PyScript unpacks app.zip in the browser: tracebacks name the files there.
+const HOME = "/home/pyodide/";
 const [outDir, ...files] = process.argv.slice(2);
 const { loadPyodide } = await import(join(repo, "node_modules", "pyodide", "pyodide.mjs"));
 const pyodide = await loadPyodide({ indexURL: join(repo, "node_modules", "pyodide") + "/" });
@@ -28,10 +30,10 @@ compile_one
 `);
 
 for (const file of files) {
-  const home = "/home/pyodide/" + file;
-  pyodide.FS.mkdirTree(dirname(home));
-  const compiled = compile(home, readFileSync(join(repo, file), "utf8"));
-  const relative = compiled.slice("/home/pyodide/".length);
+  const unpacked = HOME + file;
+  pyodide.FS.mkdirTree(dirname(unpacked));
+  const compiled = compile(unpacked, readFileSync(join(repo, file), "utf8"));
+  const relative = compiled.slice(HOME.length);
   mkdirSync(join(outDir, dirname(relative)), { recursive: true });
   writeFileSync(join(outDir, relative), pyodide.FS.readFile(compiled));
 }
