@@ -1,14 +1,19 @@
 """Command line: list the games, run bot tournaments, print a record's log.
 
 python -m pygames list
-python -m pygames play fools-field --bots random,random --games 200 --seed 1
+python -m pygames play fools-field --bots random,random --games 200 --seed 1 --save DIR
 python -m pygames log FILE_OR_LINK
+
+`--seed` seeds the chance source and the bots of a tournament, so it replays
+exactly; the records saved with `--save` hold every chance outcome and replay
+without it.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from pygames import GAMES
 from pygames.bots import make_bot
@@ -22,9 +27,12 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("list", help="list the games")
     play = commands.add_parser("play", help="run headless games between bots")
     play.add_argument("game", choices=sorted(GAMES))
-    play.add_argument("--bots", required=True, help="comma-separated bot names, one per seat")
+    play.add_argument(
+        "--bots", required=True, help="comma-separated bot names, one per seat (2-4 seats)"
+    )
     play.add_argument("--games", type=int, default=1)
-    play.add_argument("--seed", type=int, default=0)
+    play.add_argument("--seed", type=int, default=0, help="seeds chance and the bots")
+    play.add_argument("--save", metavar="DIR", help="write each game's record to DIR")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     play.add_argument("--quiet", action="store_true", help="print only the summary line")
     log = commands.add_parser("log", help="print the log of a record file or a link")
@@ -67,34 +75,53 @@ def play_matches(args) -> int:
     bots = args.bots.split(",")
     names = contestant_names(bots)
     options = dict(pair.split("=", 1) for pair in args.option)
+    game.check_seats(len(bots))
     wins = dict.fromkeys(names, 0)
-    draws = 0
+    shared = dict.fromkeys(names, 0)
+    save_dir = Path(args.save) if args.save else None
+    if save_dir:
+        save_dir.mkdir(parents=True, exist_ok=True)
     for number in range(args.games):
         shift = number % len(bots)  # rotate seats from game to game
         seating = [(i + shift) % len(bots) for i in range(len(bots))]
         seed = args.seed + number
-        state = game.new_state(len(bots), seed, options)
-        players = [make_bot(bots[c], seed * 31 + seat) for seat, c in enumerate(seating)]
-        while not state.is_over():
-            for seat in state.to_act():
-                state.apply(seat, players[seat].choose(state, seat))
-                if state.is_over():
-                    break
-        outcome = state.outcome()
-        winners = [names[seating[s]] for s, share in enumerate(outcome) if share == 1]
-        if winners:
-            wins[winners[0]] += 1
-        else:
-            draws += 1
+        state = play_one(game, [bots[c] for c in seating], seed, options)
+        winners = [names[seating[s]] for s, share in enumerate(state.outcome()) if share > 0]
+        tally = wins if len(winners) == 1 else shared
+        for name in winners:
+            tally[name] += 1
+        if save_dir:
+            record = Record.new(game.id, [bots[c] for c in seating], options)
+            record.actions = list(state.history)
+            (save_dir / f"{game.id}-{number + 1:04d}.txt").write_text(record.to_text() + "\n")
         if not args.quiet:
             seats = ", ".join(f"{'ABCD'[s]}={names[c]}" for s, c in enumerate(seating))
-            result = f"{winners[0]} wins" if winners else "draw"
             print(
-                f"game {number + 1} (seed {seed}; {seats}): {result} in {len(state.history)} moves"
+                f"game {number + 1} (seed {seed}; {seats}): {result_line(winners)} "
+                f"in {len(state.history)} moves"
             )
     tally = ", ".join(f"{name} {wins[name]}" for name in names)
-    print(f"{args.games} games: {tally}, draws {draws}")
+    sharing = ", ".join(f"{name} {shared[name]}" for name in names)
+    print(f"{args.games} games: wins {tally}; shared wins {sharing}")
     return 0
+
+
+def play_one(game, bots: list[str], seed: int, options: dict):
+    """One game between bots; `seed` seeds the chance source and every bot."""
+    state = game.new_state(len(bots), seed, options)
+    players = [make_bot(bot, seed * 31 + seat) for seat, bot in enumerate(bots)]
+    while not state.is_over():
+        for seat in state.to_act():
+            state.apply(seat, players[seat].choose(state, seat))
+            if state.is_over():
+                break
+    return state
+
+
+def result_line(winners: list[str]) -> str:
+    if len(winners) == 1:
+        return f"{winners[0]} wins"
+    return " and ".join(winners) + " share the win"
 
 
 def print_log(source: str, lang: str) -> int:

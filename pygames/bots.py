@@ -30,7 +30,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def start(self, state: State, seat: int) -> Thinking:
-        return Thinking(self.rng.choice(state.legal_actions(seat)))
+        return Thinking(self.rng.choice(state.masked(seat).legal_actions(seat)))
 
     def choose(self, state: State, seat: int) -> str:
         thinking = self.start(state, seat)

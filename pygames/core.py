@@ -1,14 +1,25 @@
 """The rules contract every game implements.
 
-A game module provides one `Game` (what the game is: id, titles, seat counts,
+A game package provides one `Game` (what the game is: id, titles, seat counts,
 options) and a `State` subclass (one position: whose turn, the legal actions,
-how an action changes it, and what each seat may see).
+how an action changes it, and what each seat knows).
 
 Actions are short strings without spaces (e.g. ``"XSSF@4"``), so that records,
 links, bots and the UI all speak the same language. Every seat acts through
 ``state.apply(seat, action)``; several seats may owe a decision at once (secret
-simultaneous choices). Chance comes from a seeded generator kept in the state,
-so replaying a record's actions rebuilds every position exactly.
+simultaneous choices).
+
+Chance is drawn when it happens. A deck is an unordered pool until a card is
+drawn from it: `State.draw` asks the state's `chance` source (not part of any
+record) and appends the outcome to the history as a move of the chance seat,
+with the seats that see it. Replaying a record consumes the recorded outcomes,
+so no seed is needed and the future exists nowhere until it happens.
+
+What each seat knows is part of the state. `masked(seat)` is a copy holding
+only that (every unseen item is `UNKNOWN`), and `resample(seat, rng)` fills the
+unknowns with a sample consistent with it, as OpenSpiel's
+``resample_from_infostate`` does. The view, the computer and shared positions
+all go through these, so none of them can read what the seat cannot see.
 
 Two meta actions work the same in every game and are not listed among the
 legal moves (bots never pick them): ``resign`` (any seat, any time) and
@@ -18,12 +29,18 @@ legal moves (bots never pick them): ``resign`` (any seat, any time) and
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 RESIGN = "resign"
 AGREED_DRAW = "draw"
 META_ACTIONS = (RESIGN, AGREED_DRAW)
+
+CHANCE = -1  # the chance seat; its moves are written "*" in records
+UNKNOWN = "?"  # an item a seat cannot see, in masked states and redacted moves
+NOBODY = "-"  # the audience of a chance outcome that no seat sees
+SEAT_LETTERS = "ABCD"
 
 
 class IllegalAction(ValueError):
@@ -39,7 +56,7 @@ class Option:
     default: str
 
 
-@dataclass
+@dataclass(frozen=True)
 class Event:
     """One line of the game log. `to` is None for everyone, else the seats that may read it."""
 
@@ -51,14 +68,97 @@ class Event:
         return self.to is None or (seat is not None and seat in self.to)
 
 
+# ----- chance -------------------------------------------------------------------------
+
+
+class Chance:
+    """Where a state's chance outcomes come from. Not part of the state's record."""
+
+    def draw(self, pool: list[str], count: int, audience: str) -> list[str]:
+        """`count` items of `pool` (a multiset), in the order drawn. Must not change `pool`."""
+        raise NotImplementedError
+
+    def copy(self) -> Chance:
+        raise NotImplementedError
+
+
+class RandomChance(Chance):
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def draw(self, pool: list[str], count: int, audience: str) -> list[str]:
+        return self.rng.sample(pool, count)
+
+    def copy(self) -> RandomChance:
+        rng = random.Random.__new__(random.Random)  # no seeding: setstate follows
+        rng.setstate(self.rng.getstate())
+        return RandomChance(rng)
+
+
+def fresh_chance(seed: int | None = None) -> RandomChance:
+    """Seeded for reproducible headless runs; otherwise from the system's randomness."""
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(64)
+    return RandomChance(random.Random(seed))
+
+
+class RecordedChance(Chance):
+    """Gives back a record's chance outcomes in order, refusing any the pool could not give."""
+
+    def __init__(self, outcomes: list[str]):
+        self.outcomes = outcomes  # each "<audience>:<item>,<item>..."
+        self.used = 0
+
+    def draw(self, pool: list[str], count: int, audience: str) -> list[str]:
+        if self.used >= len(self.outcomes):
+            raise IllegalAction("the record ends before a chance outcome it needs")
+        recorded_audience, _, text = self.outcomes[self.used].partition(":")
+        items = text.split(",")
+        if recorded_audience != audience or len(items) != count or not _within(items, pool):
+            raise IllegalAction(f"the chance outcome {text!r} could not have been drawn here")
+        self.used += 1
+        return items
+
+    def copy(self) -> RecordedChance:
+        other = RecordedChance(self.outcomes)
+        other.used = self.used
+        return other
+
+
+def _within(items: list[str], pool: list[str]) -> bool:
+    left = list(pool)
+    for item in items:
+        if item not in left or item == UNKNOWN:
+            return False
+        left.remove(item)
+    return True
+
+
+def audience_text(to: int | Iterable[int] | None) -> str:
+    """How a chance outcome's audience is written: "" everyone, "A" or "AC" some, "-" nobody."""
+    if to is None:
+        return ""
+    seats = [to] if isinstance(to, int) else sorted(to)
+    return "".join(SEAT_LETTERS[s] for s in seats) or NOBODY
+
+
+def audience_seats(text: str) -> frozenset[int] | None:
+    if text == "":
+        return None
+    return frozenset(SEAT_LETTERS.index(letter) for letter in text if letter in SEAT_LETTERS)
+
+
+# ----- what a game is -------------------------------------------------------------------
+
+
 class Game:
-    """What a game is. One instance per game module, registered in `pygames.GAMES`."""
+    """What a game is. One instance per game package, found by `pygames.GAMES`."""
 
     id: ClassVar[str]
     title: ClassVar[dict[str, str]]
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
-    rules_version: ClassVar[int] = 1
+    rules_version: ClassVar[int] = 2
     options: ClassVar[tuple[Option, ...]] = ()
     state_class: ClassVar[type[State]]
     # What the rulebook calls a game that every seat ends level: "draw" or "shared" (victory).
@@ -78,33 +178,48 @@ class Game:
                 raise ValueError(f"option {key} must be one of {allowed}, not {value!r}")
         return {**self.default_options(), **options}
 
-    def new_state(self, seats: int, seed: int, options: dict[str, str] | None = None) -> State:
+    def check_seats(self, seats: int) -> None:
         if not self.min_seats <= seats <= self.max_seats:
             raise ValueError(
                 f"{self.id} is for {self.min_seats}-{self.max_seats} seats, not {seats}"
             )
-        return self.state_class(self, seats, seed, self.check_options(options or {}))
+
+    def new_state(
+        self,
+        seats: int,
+        seed: int | None = None,
+        options: dict[str, str] | None = None,
+        chance: Chance | None = None,
+    ) -> State:
+        """A new game. `seed` seeds the chance source (headless runs); it is never recorded."""
+        self.check_seats(seats)
+        options = self.check_options(options or {})
+        return self.state_class(self, seats, options, chance or fresh_chance(seed))
+
+
+# ----- one position ---------------------------------------------------------------------
 
 
 class State:
-    """One position. Subclasses implement the underscored hooks; callers use the rest."""
+    """One position. Subclasses implement the hooks; callers use the contract below."""
 
-    def __init__(self, game: Game, seats: int, seed: int, options: dict[str, str]):
+    def __init__(self, game: Game, seats: int, options: dict[str, str], chance: Chance):
         self.game = game
         self.num_seats = seats
         self.options = options
-        self.rng = random.Random(seed)
-        self.history: list[tuple[int, str]] = []
+        self.chance = chance
+        self.history: list[tuple[int, str]] = []  # (seat or CHANCE, action)
         self.events: list[Event] = []
         # Actions before this index revealed information or used chance: never undone.
         self.fixed_upto = 0
         self.final_outcome: list[float] | None = None
+        self.resigned: list[int] = []
         self.setup()
 
     # ----- hooks each game implements -------------------------------------------------
 
     def setup(self) -> None:
-        """Deal and set up, drawing chance from self.rng."""
+        """Set up and deal, drawing chance with `self.draw`."""
         raise NotImplementedError
 
     def seats_to_act(self) -> list[int]:
@@ -116,12 +231,46 @@ class State:
         raise NotImplementedError
 
     def play(self, seat: int, action: str) -> None:
-        """Carry out a legal move. Call self.log(...), self.fix() and self.finish(...)."""
+        """Carry out a legal move. Call self.log(...), self.draw(...) and self.end_game(...)."""
         raise NotImplementedError
 
     def game_view(self, seat: int | None) -> dict[str, Any]:
-        """What `seat` may see (None: a spectator). JSON-compatible."""
+        """What `seat` may see (None: a spectator). JSON-compatible. Reads no unseen item."""
         raise NotImplementedError
+
+    def hide_unseen(self, seat: int | None, rng: random.Random | None) -> None:
+        """Replace in place everything `seat` cannot see (None: a spectator).
+
+        With `rng`, by a sample consistent with what `seat` knows; without, by UNKNOWN.
+        Must read nothing `seat` cannot see: only its knowledge and the sizes of hidden
+        places. Games with nothing hidden keep the default.
+        """
+
+    def picks(self, seat: int, action: str) -> list[tuple[str, str]]:
+        """What a player picks, in order, to make `action`: e.g. [("card", "XSSF"), ("cell", "4")].
+
+        The UI offers the picks step by step (see `pygames.choices`), so no board
+        parses actions. By default an action is one pick of kind "action".
+        """
+        return [("action", action)]
+
+    def prompt(self, seat: int) -> dict[str, Any]:
+        """What the acting `seat` is asked: {"key": ..., **parameters}; the UI words the key."""
+        return {"key": "choose"}
+
+    def redact(self, actor: int, action: str, seat: int | None) -> str:
+        """A move of another seat as `seat` saw it (e.g. a face-down discard: ``discard:?``)."""
+        return action
+
+    def seat_left(self, seat: int) -> None:
+        """A resignation with more than one other seat still playing: the game goes on.
+
+        Games for more than two seats say what leaves the table with the seat.
+        """
+        raise NotImplementedError(f"{self.game.id} has no resignation with several seats left")
+
+    def check_invariants(self) -> None:
+        """Raise ValueError if the position is impossible (nothing created or lost)."""
 
     def explain_illegal(self, seat: int, action: str) -> str:
         """Why `action` is not legal for `seat` now; games override for precise rules."""
@@ -133,7 +282,7 @@ class State:
         return self.final_outcome is not None
 
     def outcome(self) -> list[float] | None:
-        """Per seat: 1 for a win, 0 for a loss, shares of 1 for a shared result."""
+        """Per seat: 1 for a win, 0 for a loss, equal shares of 1 for a shared win."""
         return self.final_outcome
 
     def to_act(self) -> list[int]:
@@ -147,21 +296,21 @@ class State:
     def apply(self, seat: int, action: str) -> None:
         """Carry out an action, or raise IllegalAction and leave the state untouched."""
         self.check(seat, action)
+        self.history.append((seat, action))
         if action == RESIGN:
             self.fix()
             self.resign(seat)
         elif action == AGREED_DRAW:
             self.fix()
             self.log("agreed_draw", seat=seat)
-            self.end_game([1 / self.num_seats] * self.num_seats)
+            self.end_game(shared_win(self.seats_in_play(), self.num_seats))
         else:
             self.play(seat, action)
-        self.history.append((seat, action))
 
     def apply_unchecked(self, seat: int, action: str) -> None:
         """`apply` for a game move known to be legal (search): skips listing the moves again."""
-        self.play(seat, action)
         self.history.append((seat, action))
+        self.play(seat, action)
 
     def check(self, seat: int, action: str) -> None:
         if not 0 <= seat < self.num_seats:
@@ -169,6 +318,8 @@ class State:
         if self.is_over():
             raise IllegalAction("the game is over")
         if action in META_ACTIONS:
+            if seat in self.resigned:
+                raise IllegalAction(f"{seat_name(seat)} has left the game")
             return
         if seat not in self.seats_to_act():
             raise IllegalAction(f"it is not {seat_name(seat)}'s turn")
@@ -176,27 +327,50 @@ class State:
             raise IllegalAction(self.explain_illegal(seat, action))
 
     def resign(self, seat: int) -> None:
+        """The seat can no longer win; the rest play on unless one seat is left."""
         self.log("resign", seat=seat)
-        others = self.num_seats - 1
-        self.finish([0.0 if s == seat else 1 / others for s in range(self.num_seats)])
+        self.resigned.append(seat)
+        left = self.seats_in_play()
+        if len(left) == 1:
+            self.finish(shared_win(left, self.num_seats))
+        else:
+            self.seat_left(seat)
+
+    def seats_in_play(self) -> list[int]:
+        return [s for s in range(self.num_seats) if s not in self.resigned]
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """Everything the UI and bots may know as `seat`, plus that seat's legal actions."""
+        """Everything the UI and bots may know as `seat`, with that seat's choices."""
+        actions = [] if seat is None else self.legal_actions(seat)
         return {
             "game": self.game.id,
             "seat": seat,
             "seats": self.num_seats,
             "to_act": self.to_act(),
-            "actions": [] if seat is None else self.legal_actions(seat),
+            "actions": actions,
+            "choices": self.choices(seat, actions),
             "over": self.is_over(),
             "outcome": self.final_outcome,
+            "resigned": list(self.resigned),
             "moves_played": len(self.history),
             "log": [{"kind": e.kind, **e.data} for e in self.events if e.visible_to(seat)],
             **self.game_view(seat),
         }
 
+    def choices(self, seat: int | None, actions: list[str]) -> dict[str, Any] | None:
+        """The legal actions grouped by what the player picks, and the prompt."""
+        if seat is None or not actions:
+            return None
+        return {
+            "prompt": self.prompt(seat),
+            "options": [
+                {"action": action, "picks": [list(pick) for pick in self.picks(seat, action)]}
+                for action in actions
+            ],
+        }
+
     def undo_point(self, seat: int) -> int | None:
-        """How many actions to keep to take back `seat`'s last action, or None if not allowed.
+        """How many moves to keep to take back `seat`'s last action, or None if not allowed.
 
         Allowed only when nothing since that action revealed information or used chance.
         """
@@ -205,52 +379,127 @@ class State:
                 return index
         return None
 
-    def clone(self, rng: random.Random | None = None) -> State:
+    # ----- what a seat knows ----------------------------------------------------------
+
+    def masked(self, seat: int | None) -> State:
+        """A copy holding only what `seat` knows: unseen items UNKNOWN, others' secrets gone."""
+        copy = self.clone()
+        copy.events = [e for e in self.events if e.visible_to(seat)]
+        copy.history = [
+            (actor, self.redacted(actor, action, seat)) for actor, action in self.history
+        ]
+        copy.chance = RecordedChance([])  # a masked state has no future of its own
+        copy.hide_unseen(seat, None)
+        return copy
+
+    def resample(self, seat: int | None, rng: random.Random) -> State:
+        """A full state `seat` cannot tell from this one, sampled from `rng`.
+
+        It is built from `masked(seat)`, so it holds nothing `seat` has not seen.
+        Future chance in the sample comes from `rng` too.
+        """
+        return self.masked(seat).filled(seat, rng)
+
+    def filled(self, seat: int | None, rng: random.Random) -> State:
+        """For a masked state: a copy with its unknowns sampled from `rng` (see `resample`)."""
+        copy = self.clone()
+        copy.chance = RandomChance(rng)
+        copy.hide_unseen(seat, rng)
+        return copy
+
+    def redacted(self, actor: int, action: str, seat: int | None) -> str:
+        if actor == CHANCE:
+            audience, _, items = action.partition(":")
+            seen = audience_seats(audience)
+            if seen is None or (seat is not None and seat in seen):
+                return action
+            return audience + ":" + ",".join(UNKNOWN for _ in items.split(","))
+        if actor == seat:
+            return action
+        return self.redact(actor, action, seat)
+
+    def clone(self) -> State:
         """A copy, much faster than deepcopy (the computer's search makes thousands).
 
-        Lists and dicts are copied, nested ones too; everything else (the game,
-        strings, tuples, log Events) is shared, since states never change those in
-        place. `rng` becomes the copy's chance; by default it continues this state's.
+        Containers (lists, dicts, sets, Counters) are copied, nested ones too;
+        everything else (the game, strings, tuples, frozen log Events) is shared,
+        since states never change those in place. The chance source is copied.
         """
         other = object.__new__(type(self))
-        other.__dict__ = {name: _copy_containers(value) for name, value in self.__dict__.items()}
-        if rng is None:
-            rng = random.Random.__new__(random.Random)  # no seeding: setstate follows
-            rng.setstate(self.rng.getstate())
-        other.rng = rng
+        other.__dict__ = {name: _copy(value) for name, value in self.__dict__.items()}
+        other.chance = self.chance.copy()
         return other
 
-    # ----- helpers for subclasses -----------------------------------------------------
+    # ----- helpers for games ----------------------------------------------------------
 
-    def log(self, kind: str, to: int | frozenset[int] | None = None, **data: Any) -> None:
-        if isinstance(to, int):
-            to = frozenset((to,))
-        self.events.append(Event(kind, data, to))
+    def draw(self, pool: list[str], count: int, to: int | Iterable[int] | None = None) -> list[str]:
+        """Take up to `count` items out of `pool` by chance, and record the outcome.
+
+        `to`: the seats that see what was drawn (None: everyone; an empty set: nobody).
+        Drawing fixes the game: nothing before it can be undone.
+        """
+        count = min(count, len(pool))
+        if count <= 0:
+            return []
+        audience = audience_text(to)
+        items = self.chance.draw(pool, count, audience)
+        for item in items:
+            pool.remove(item)
+        self.history.append((CHANCE, audience + ":" + ",".join(items)))
+        self.fix()
+        return items
+
+    def pick_by_chance(self, choices: list[str]) -> str:
+        """One of `choices` at random, seen by everyone (e.g. who plays first)."""
+        return self.draw(list(choices), 1)[0]
+
+    def log(self, kind: str, to: int | Iterable[int] | None = None, **data: Any) -> None:
+        seats = None if to is None else frozenset([to] if isinstance(to, int) else to)
+        self.events.append(Event(kind, data, seats))
 
     def fix(self) -> None:
-        """Mark everything up to and including the current action as not undoable."""
-        self.fixed_upto = len(self.history) + 1
+        """Mark every move so far, the current one included, as not undoable."""
+        self.fixed_upto = len(self.history)
 
     def end_game(self, outcome: list[float]) -> None:
         """One game is over. Games with match play override this to deal the next game."""
         self.finish(outcome)
 
     def finish(self, outcome: list[float]) -> None:
+        outcome = [0.0 if seat in self.resigned else share for seat, share in enumerate(outcome)]
         self.final_outcome = outcome
         self.log("game_over", outcome=outcome)
 
 
-def _copy_containers(value: Any) -> Any:
+def shared_win(winners: Iterable[int], seats: int) -> list[float]:
+    """Every seat in `winners` shares the win equally: [0.5, 0, 0.5] for A and C of three."""
+    winners = list(winners)
+    return [1 / len(winners) if seat in winners else 0.0 for seat in range(seats)]
+
+
+def win_for(seat: int, seats: int) -> list[float]:
+    return shared_win([seat], seats)
+
+
+_CONTAINERS = (list, dict, set)
+
+
+def _copy(value: Any) -> Any:
+    """A copy of every list, dict (Counter too) and set in `value`, at every depth."""
     if isinstance(value, list):
-        if value and isinstance(value[0], (list, dict)):
-            return [_copy_containers(item) for item in value]
+        if any(isinstance(item, _CONTAINERS) for item in value):
+            return [_copy(item) for item in value]
         return value.copy()
     if isinstance(value, dict):
-        if any(isinstance(item, (list, dict)) for item in value.values()):
-            return type(value)({k: _copy_containers(v) for k, v in value.items()})
-        return value.copy()
+        copy = value.copy()
+        for key, item in copy.items():
+            if isinstance(item, _CONTAINERS):
+                copy[key] = _copy(item)
+        return copy
+    if isinstance(value, set):
+        return value.copy()  # its items are hashable, so immutable in our states
     return value
 
 
 def seat_name(seat: int) -> str:
-    return "ABCD"[seat]
+    return SEAT_LETTERS[seat]

@@ -2,30 +2,59 @@
 
 A record is two lines::
 
-    fools-field 1 seed=1234 seats=human,hard match=single start=random
-    A:XSSF@4 B:FSSF@1 A:retreat A:discard:XSSF
+    fools-field 2 seats=human,hard match=single start=random
+    *:B *A:FSSF *B:XXSS ... B:SXXS@4 A:XXXX@3 B:retreat *A:XSSX,FFSS B:discard:FFSS
 
-The first line names the game, its rules version, the seed, the seat kinds and
-the options; the second lists the actions, each prefixed by the acting seat's
-letter. Undo, resume, links and replays all come from replaying a record.
+The first line names the game, its rules version, the seat kinds and the
+options; the second lists the moves, each prefixed by the acting seat's letter.
+Chance moves are ``*``, followed by the letters of the seats that saw the
+outcome (``*A:`` only A, ``*-:`` nobody, ``*:`` everyone). A record holds no
+seed: replaying consumes the recorded outcomes, and what has not been drawn yet
+exists nowhere.
+
+Two variants add a ``position`` line (JSON, see `pygames.position`) between the
+header and the moves:
+
+- ``viewer=A`` in the header: a position as seat A knew it, every unseen item
+  written ``?`` (a shared position: read-only, or played on from a sample);
+- no viewer: a game that started from that position (played on).
 
 A link carries the record compressed in the URL fragment (``#r=...``). zlib's
 checksum catches a truncated or altered link; replaying catches a record that
-decodes but breaks the rules.
+decodes but breaks the rules. Records of version 1 (seeded) are converted once
+when read: their setup is replayed with the old seeded shuffle and the outcomes
+it produced are kept.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import random
 import zlib
 from dataclasses import dataclass, field
 
-from pygames.core import IllegalAction, State
+from pygames.core import (
+    CHANCE,
+    NOBODY,
+    SEAT_LETTERS,
+    Chance,
+    Game,
+    IllegalAction,
+    RecordedChance,
+    State,
+    fresh_chance,
+)
+from pygames.legacy import SeededShuffle
+from pygames.position import PositionError, decode_state, encode_state
 
-SEAT_LETTERS = "ABCD"
 SEAT_KINDS = ("human", "easy", "normal", "hard", "random", "greedy")
 LINK_PREFIX = "r="
+CHANCE_LETTER = "*"
+POSITION_LINE = "position "
+MAX_LINK_CHARS = 300_000  # a fragment longer than this is refused before decoding
+MAX_RECORD_CHARS = 2_000_000  # nor does a link inflate beyond this
+LEGACY_VERSION = 1
 
 
 class RecordError(ValueError):
@@ -35,76 +64,143 @@ class RecordError(ValueError):
 @dataclass
 class Record:
     game_id: str
-    seed: int
     seats: list[str]
     options: dict[str, str] = field(default_factory=dict)
     actions: list[tuple[int, str]] = field(default_factory=list)
-    rules_version: int = 1
+    rules_version: int = 2
+    position: str | None = None  # the state the game starts from (JSON), if not a new deal
+    viewer: int | None = None  # a shared position: the seat whose knowledge it holds
 
     # ----- building states -----
 
     @classmethod
-    def new(cls, game_id: str, seed: int, seats: list[str], options: dict | None = None):
+    def new(cls, game_id: str, seats: list[str], options: dict | None = None) -> Record:
         game = get_game(game_id)
-        record = cls(game_id, seed, list(seats), game.check_options(dict(options or {})))
-        record.rules_version = game.rules_version
-        record.new_state()  # validates seat count
-        return record
-
-    def new_state(self) -> State:
-        game = get_game(self.game_id)
         try:
-            return game.new_state(len(self.seats), self.seed, self.options)
+            game.check_seats(len(seats))
+            checked = game.check_options(dict(options or {}))
         except ValueError as error:
             raise RecordError(str(error)) from None
+        return cls(game_id, list(seats), checked, rules_version=game.rules_version)
 
-    def replay(self, upto: int | None = None) -> State:
-        """The state after the first `upto` actions (all by default)."""
-        state = self.new_state()
-        for number, (seat, action) in enumerate(self.actions[:upto], start=1):
+    def start(self, chance: Chance) -> State:
+        """The state before the first recorded move."""
+        game = get_game(self.game_id)
+        if self.position is None:
             try:
-                state.apply(seat, action)
-            except IllegalAction as error:
-                letter = SEAT_LETTERS[seat]
-                raise RecordError(
-                    f"move {number} ({letter}:{action}) is illegal: {error}"
-                ) from None
+                return game.new_state(len(self.seats), options=self.options, chance=chance)
+            except ValueError as error:
+                raise RecordError(str(error)) from None
+        try:
+            return decode_state(game, len(self.seats), self.options, self.position, chance)
+        except PositionError as error:
+            raise RecordError(str(error)) from None
+
+    def replay(self, upto: int | None = None, chance: Chance | None = None) -> State:
+        """The state after the first `upto` moves (all by default); chance from then on is fresh.
+
+        `chance` replaces the recorded outcomes (used only to convert version 1 records).
+        """
+        moves = self.actions if upto is None else self.actions[:upto]
+        recorded = [action for seat, action in self.actions if seat == CHANCE]
+        state = self.start(chance or RecordedChance(recorded))
+        if self.viewer is not None:
+            return state  # a shared position: no moves, no future
+        for number, (seat, action) in enumerate(moves, start=1):
+            if chance is None:
+                check_in_place(state, number, seat, action)
+            if seat != CHANCE:
+                self.apply(state, number, seat, action)
+        if upto is None and chance is None and state.history != self.actions:
+            raise RecordError("the record's chance moves do not match its other moves")
+        state.chance = fresh_chance()
         return state
+
+    @staticmethod
+    def apply(state: State, number: int, seat: int, action: str) -> None:
+        try:
+            state.apply(seat, action)
+        except IllegalAction as error:
+            text = move_text(seat, action)
+            raise RecordError(f"move {number} ({text}) is illegal: {error}") from None
+
+    # ----- shared positions -----
+
+    @classmethod
+    def shared_position(cls, record: Record, state: State, seat: int) -> Record:
+        """What `seat` knows of `state` and nothing more, as a read-only record."""
+        return cls(
+            record.game_id,
+            list(record.seats),
+            dict(record.options),
+            [],
+            record.rules_version,
+            position=encode_state(state.masked(seat)),
+            viewer=seat,
+        )
+
+    def played_on(self, rng: random.Random, opponent: str = "normal") -> Record:
+        """A new game from a shared position: its unknowns sampled, the viewer against bots."""
+        if self.viewer is None:
+            raise RecordError("only a shared position is played on")
+        state = self.replay().filled(self.viewer, rng)
+        state.history = []
+        state.fixed_upto = 0
+        seats = [
+            "human" if seat == self.viewer else (kind if kind != "human" else opponent)
+            for seat, kind in enumerate(self.seats)
+        ]
+        return Record(
+            self.game_id, seats, dict(self.options), [], self.rules_version, encode_state(state)
+        )
 
     # ----- text -----
 
+    def header(self) -> str:
+        words = [self.game_id, str(self.rules_version), "seats=" + ",".join(self.seats)]
+        if self.viewer is not None:
+            words.append("viewer=" + SEAT_LETTERS[self.viewer])
+        words += [f"{key}={value}" for key, value in sorted(self.options.items())]
+        return " ".join(words)
+
     def to_text(self) -> str:
-        header = [self.game_id, str(self.rules_version), f"seed={self.seed}"]
-        header.append("seats=" + ",".join(self.seats))
-        header += [f"{key}={value}" for key, value in sorted(self.options.items())]
-        moves = " ".join(f"{SEAT_LETTERS[seat]}:{action}" for seat, action in self.actions)
-        return " ".join(header) + "\n" + moves
+        lines = [self.header()]
+        if self.position is not None:
+            lines.append(POSITION_LINE + self.position)
+        lines.append(" ".join(move_text(seat, action) for seat, action in self.actions))
+        return "\n".join(lines)
 
     @classmethod
     def from_text(cls, text: str) -> Record:
+        if len(text) > MAX_RECORD_CHARS:
+            raise RecordError("this record is too long to be a game")
         lines = text.strip("\n").split("\n")
-        if not lines or len(lines) > 2 or not lines[0].strip():
+        if not lines or len(lines) > 3 or not lines[0].strip():
             raise RecordError("a record has a header line and a line of moves")
         head = lines[0].split()
-        if len(head) < 4:
+        if len(head) < 3:
             raise RecordError("the record's header is incomplete")
         game_id, version = head[0], head[1]
         game = get_game(game_id)
-        if version != str(game.rules_version):
-            raise RecordError(
-                f"this record is for rules version {version} of {game_id}; "
-                f"this app has version {game.rules_version}"
-            )
         fields = dict(_split_pair(token) for token in head[2:])
-        seed = _parse_seed(fields.pop("seed", None))
+        if version == str(LEGACY_VERSION) and "seed" in fields:
+            return _convert_v1(game, fields, lines[1] if len(lines) > 1 else "")
+        check_version(game, version)
         seats = _parse_seats(fields.pop("seats", None))
-        try:
-            options = game.check_options(fields)
-        except ValueError as error:
-            raise RecordError(str(error)) from None
-        moves_line = lines[1] if len(lines) == 2 else ""
+        viewer = _parse_viewer(fields.pop("viewer", None), len(seats))
+        options = _check_options(game, fields)
+        position = None
+        if len(lines) == 3 or (len(lines) == 2 and lines[1].startswith(POSITION_LINE)):
+            if not lines[1].startswith(POSITION_LINE):
+                raise RecordError("a record's second line of three is its position")
+            position = lines[1][len(POSITION_LINE) :]
+        elif viewer is not None:
+            raise RecordError("a shared position has no position line")
+        moves_line = lines[-1] if len(lines) > (1 if position is None else 2) else ""
         actions = [_parse_move(token, len(seats)) for token in moves_line.split()]
-        return cls(game_id, seed, seats, options, actions, game.rules_version)
+        if viewer is not None and actions:
+            raise RecordError("a shared position holds no moves")
+        return cls(game_id, seats, options, actions, game.rules_version, position, viewer)
 
     # ----- links -----
 
@@ -117,16 +213,44 @@ class Record:
         fragment = fragment.lstrip("#")
         if not fragment.startswith(LINK_PREFIX):
             raise RecordError("this link does not hold a game")
+        if len(fragment) > MAX_LINK_CHARS:
+            raise RecordError("this link is too long to hold a game")
         payload = fragment[len(LINK_PREFIX) :]
         try:
             packed = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
-            text = zlib.decompress(packed).decode("utf-8")
-        except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError):
+            inflater = zlib.decompressobj()
+            data = inflater.decompress(packed, MAX_RECORD_CHARS)
+            if inflater.unconsumed_tail:
+                raise RecordError("this link unpacks to more than any game holds")
+            if not inflater.eof:
+                raise ValueError("truncated")
+            text = data.decode("utf-8")
+        except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as error:
+            if isinstance(error, RecordError):
+                raise
             raise RecordError("this link is damaged or incomplete") from None
         return cls.from_text(text)
 
 
-def get_game(game_id: str):
+def move_text(seat: int, action: str) -> str:
+    """A move as a record writes it: ``A:XSSF@4``, or ``*B:XSSF,FFSS`` for chance seen by B."""
+    if seat == CHANCE:
+        audience, _, items = action.partition(":")
+        return f"{CHANCE_LETTER}{audience}:{items}"
+    return f"{SEAT_LETTERS[seat]}:{action}"
+
+
+def check_in_place(state: State, number: int, seat: int, action: str) -> None:
+    """A chance move must be the one just drawn; a seat's move must come next."""
+    if seat == CHANCE:
+        in_place = state.history[number - 1 : number] == [(seat, action)]
+    else:
+        in_place = len(state.history) == number - 1
+    if not in_place:
+        raise RecordError(f"move {number} ({move_text(seat, action)}) is out of place")
+
+
+def get_game(game_id: str) -> Game:
     from pygames import GAMES
 
     if game_id not in GAMES:
@@ -134,10 +258,44 @@ def get_game(game_id: str):
     return GAMES[game_id]
 
 
+def check_version(game: Game, version: str) -> None:
+    if version == str(game.rules_version):
+        return
+    if version.isdigit() and len(version) < 6 and int(version) > game.rules_version:
+        raise RecordError(
+            f"this game was saved by a newer version of the app (rules version {version} of "
+            f"{game.id}; this app has version {game.rules_version}): update the app to open it"
+        )
+    raise RecordError(
+        f"this record is for rules version {version[:12]} of {game.id}; "
+        f"this app has version {game.rules_version}"
+    )
+
+
+def _convert_v1(game: Game, fields: dict[str, str], moves_line: str) -> Record:
+    """A version 1 record (seed + moves) as a version 2 record with its chance outcomes."""
+    seed = _parse_seed(fields.pop("seed"))
+    seats = _parse_seats(fields.pop("seats", None))
+    record = Record(game.id, seats, _check_options(game, fields), rules_version=game.rules_version)
+    record.actions = [_parse_move(token, len(seats)) for token in moves_line.split()]
+    if any(seat == CHANCE for seat, _ in record.actions):
+        raise RecordError("a version 1 record has no chance moves")
+    state = record.replay(chance=SeededShuffle(seed))
+    record.actions = list(state.history)
+    return record
+
+
+def _check_options(game: Game, fields: dict[str, str]) -> dict[str, str]:
+    try:
+        return game.check_options(fields)
+    except ValueError as error:
+        raise RecordError(str(error)) from None
+
+
 def _split_pair(token: str) -> tuple[str, str]:
     key, sep, value = token.partition("=")
     if not sep or not key:
-        raise RecordError(f"unreadable header field {token!r}")
+        raise RecordError(f"unreadable header field {token[:40]!r}")
     return key, value
 
 
@@ -151,12 +309,31 @@ def _parse_seats(text: str | None) -> list[str]:
     seats = (text or "").split(",")
     for kind in seats:
         if kind not in SEAT_KINDS:
-            raise RecordError(f"unknown seat kind {kind!r}")
+            raise RecordError(f"unknown seat kind {kind[:20]!r}")
+    if len(seats) > len(SEAT_LETTERS):
+        raise RecordError(f"a game has at most {len(SEAT_LETTERS)} seats")
     return seats
 
 
+def _parse_viewer(text: str | None, seats: int) -> int | None:
+    if text is None:
+        return None
+    if len(text) != 1 or text not in SEAT_LETTERS[:seats]:
+        raise RecordError("the shared position names no seat of this game")
+    return SEAT_LETTERS.index(text)
+
+
 def _parse_move(token: str, seats: int) -> tuple[int, str]:
-    letter, sep, action = token.partition(":")
-    if not sep or letter not in SEAT_LETTERS[:seats] or not action:
-        raise RecordError(f"unreadable move {token!r}")
-    return SEAT_LETTERS.index(letter), action
+    who, sep, action = token.partition(":")
+    if sep and who[:1] == CHANCE_LETTER and _is_audience(who[1:], seats) and action:
+        return CHANCE, who[1:] + ":" + action
+    if not sep or who not in SEAT_LETTERS[:seats] or not action:
+        raise RecordError(f"unreadable move {token[:40]!r}")
+    return SEAT_LETTERS.index(who), action
+
+
+def _is_audience(text: str, seats: int) -> bool:
+    letters = SEAT_LETTERS[:seats]
+    return text in ("", NOBODY) or (
+        all(letter in letters for letter in text) and list(text) == sorted(set(text))
+    )

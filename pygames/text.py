@@ -1,6 +1,6 @@
 """Game logs in words, in English and Japanese.
 
-Each game package has a `text` module with a `LOG` table: for each event kind,
+Each game package has a `text` module (found by convention) with a `LOG` table: for each event kind,
 a template per language. Templates name fields of the event in braces; a
 `{seat}` field is replaced by that seat's display name. Events without a
 template (bookkeeping) print nothing.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from pygames import GAMES
+from pygames import GAMES, package_name
 
 LANGUAGES = ("en", "ja")
 
@@ -22,18 +22,23 @@ COMMON_LOG = {
 
 RESULT_WORDS = {
     "win": {"en": "{seat} wins", "ja": "{seat}の勝ち"},
+    "share": {"en": "{seats} share the win", "ja": "{seats}が勝利を分け合いました"},
     "draw": {"en": "a draw", "ja": "引き分け"},
     "shared": {"en": "shared victory", "ja": "勝利を分け合いました"},
 }
-
-PACKAGES = {
-    "fools-field": "pygames.fools_field.text",
-    "cloth-of-gold": "pygames.cloth_of_gold.text",
-}
+AND = {"en": " and ", "ja": "と"}
+LIST_SEPARATOR = {"en": ", ", "ja": "、"}
 
 
 def game_text(game_id: str):
-    return import_module(PACKAGES[game_id])
+    return import_module(f"pygames.{package_name(game_id)}.text")
+
+
+def join_names(names: list[str], lang: str) -> str:
+    """"A", "A and B", "A, B and C" (English); "A、BとC" (Japanese)."""
+    if len(names) <= 1:
+        return "".join(names)
+    return LIST_SEPARATOR[lang].join(names[:-1]) + AND[lang] + names[-1]
 
 
 def seat_names(count: int) -> list[str]:
@@ -59,9 +64,10 @@ def describe(game_id: str, entry: dict, lang: str, names: list[str] | None = Non
 
 
 def result_words(game_id: str, outcome: list[float], lang: str, names: list[str]) -> str:
-    winners = [names[s] for s, share in enumerate(outcome) if share == 1]
-    if winners:
+    """Who won: one winner, several sharing the win, or the game's word for a tie of all."""
+    winners = [names[s] for s, share in enumerate(outcome) if share > 0]
+    if len(winners) == 1:
         return RESULT_WORDS["win"][lang].format(seat=winners[0])
-    if len(set(outcome)) == 1:
+    if len(winners) == len(outcome):
         return RESULT_WORDS[GAMES[game_id].tie_result][lang]
-    return RESULT_WORDS["shared"][lang]
+    return RESULT_WORDS["share"][lang].format(seats=join_names(winners, lang))

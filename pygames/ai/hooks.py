@@ -15,26 +15,15 @@ class Hooks:
     def __init__(self, module: ModuleType | None):
         self.module = module
         self.rollout_moves = getattr(module, "ROLLOUT_MOVES", 200)
-        names = ("determinize", "legal_actions", "observed_action", "evaluate", "rollout_action")
+        names = ("legal_actions", "evaluate", "rollout_action")
         for name in names:
             game_hook = getattr(module, name, None)
             setattr(self, name, game_hook or getattr(self, "generic_" + name))
         self.greedy_score = getattr(module, "greedy_score", None)
 
     @staticmethod
-    def generic_determinize(state: State, seat: int, rng: random.Random) -> State:
-        """Only right for perfect-information games: nothing is hidden, chance is reseeded."""
-        copy = state.clone()
-        copy.rng = random.Random(rng.getrandbits(64))
-        return copy
-
-    @staticmethod
     def generic_legal_actions(state: State, seat: int) -> list[str]:
         return state.legal_actions(seat)
-
-    @staticmethod
-    def generic_observed_action(state: State, actor: int, action: str, observer: int) -> str:
-        return action
 
     @staticmethod
     def generic_evaluate(state: State, seat: int) -> float:

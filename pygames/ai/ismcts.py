@@ -3,8 +3,8 @@
 One tree per decision, built over what the deciding seat (the observer) can tell
 apart. Each iteration:
 
-1. determinize: sample a full state consistent with everything the observer has
-   seen (the game's `determinize` hook), so the search never reads hidden facts;
+1. determinize: sample a full state from the observer's masked state
+   (`State.masked`, then `filled`): the search never holds a hidden fact at all;
 2. select down the tree with UCB over *availability* counts: an action's
    exploration term uses how often it was legal, not how often its parent was
    visited, because under different samples different actions are legal;
@@ -15,8 +15,8 @@ apart. Each iteration:
 Simultaneous secret choices: when several seats are to act, each picks from its
 own statistics at the same node (decoupled), so no seat conditions on another's
 secret; the child is keyed by the joint choice as the observer sees it. Opponent
-actions the observer cannot see (a face-down discard) are keyed by the game's
-`observed_action`, so hidden choices share one child.
+actions the observer cannot see (a face-down discard) are keyed as the game
+redacts them (`State.redacted`), so hidden choices share one child.
 """
 
 from __future__ import annotations
@@ -72,12 +72,12 @@ class Search(Thinking):
         seconds: float | None = None,
         exploration: float = EXPLORATION,
     ):
-        self.state = state.clone()
+        self.state = state.masked(seat)  # all the search ever knows
         self.seat = seat
         self.rng = rng
         self.hooks = hooks_for(state)
         self.exploration = exploration
-        self.legal = state.legal_actions(seat)
+        self.legal = self.state.legal_actions(seat)
         if not self.legal:
             raise ValueError(f"seat {seat} has no decision to make")
         self.root = Node()
@@ -112,7 +112,7 @@ class Search(Thinking):
     # ----- one iteration -----
 
     def iterate(self) -> None:
-        state = self.hooks.determinize(self.state, self.seat, self.rng)
+        state = self.state.filled(self.seat, self.rng)
         path = self.descend(state)
         values = self.rollout(state)
         for node, seat, action in path:
@@ -132,10 +132,7 @@ class Search(Thinking):
                 action, new = self.select(node, seat, self.hooks.legal_actions(state, seat))
                 choices.append((seat, action))
                 expanded = expanded or new
-            key = tuple(
-                self.hooks.observed_action(state, seat, action, self.seat)
-                for seat, action in choices
-            )
+            key = tuple(state.redacted(seat, action, self.seat) for seat, action in choices)
             for seat, action in choices:
                 if state.is_over():
                     break

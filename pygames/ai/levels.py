@@ -42,22 +42,23 @@ class Bot:
 class GreedyBot(Bot):
     """The legal action with the best one-move score, ties broken at random.
 
-    The score is the game's `greedy_score(state, seat, action)` if it has one,
-    else `evaluate` after the action in one determinization.
+    It scores on one sample of what the seat cannot see: the game's
+    `greedy_score(sample, seat, action)` if it has one, else `evaluate` after the action.
     """
 
     name = "greedy"
 
     def start(self, state: State, seat: int) -> Thinking:
-        legal = state.legal_actions(seat)
+        sample = state.resample(seat, self.rng)  # all it knows, with the unknowns guessed
+        legal = sample.legal_actions(seat)
         self.rng.shuffle(legal)
         hooks = hooks_for(state)
         score = hooks.greedy_score or self.score_by_evaluation
-        return Thinking(max(legal, key=lambda action: score(state, seat, action)))
+        return Thinking(max(legal, key=lambda action: score(sample, seat, action)))
 
     def score_by_evaluation(self, state: State, seat: int, action: str) -> float:
         hooks = hooks_for(state)
-        after = hooks.determinize(state, seat, self.rng)
+        after = state.clone()
         after.apply(seat, action)
         if after.is_over():
             return after.outcome()[seat]

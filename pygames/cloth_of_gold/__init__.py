@@ -8,7 +8,7 @@ class ClothOfGold(Game):
     id = "cloth-of-gold"
     title = {"en": "The Field of the Cloth of Gold", "ja": "金襴の陣"}
     min_seats = max_seats = 2
-    rules_version = 1
+    rules_version = 2  # 2: chance outcomes recorded as drawn (1 held a seed)
     # A rematch passes the loser of the previous game as A or B.
     options = (Option("first", ("random", "A", "B"), "random"),)
     state_class = ClothOfGoldState

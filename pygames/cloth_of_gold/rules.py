@@ -23,6 +23,12 @@ Timing (rulings §2 where they settle it, ours where marked):
 - Undo: every reveal, draw, end of game and end of turn fixes the game, so the
   only undoable move is bringing a token onto the Dragon oval before naming the
   Dragon's target.
+
+Chance: the Darkness is an unordered pool; tiles are drawn when they are dealt,
+drawn by Secrecy or laid on a square. What a seat knows of a rival's Hand beyond
+its size: the colours it cannot hold (`lacks`): none of a colour it has just
+revealed, and no Jewel among the two tiles dealt before the Jewels joined the
+Darkness, until its next draw.
 """
 
 from __future__ import annotations
@@ -51,12 +57,13 @@ from pygames.cloth_of_gold.board import (
     TRACK_ROWS,
     TRACK_SQUARES,
     WHITE,
+    all_tiles,
     blue_points,
     gold_value,
     row_index,
     secrecy_draws,
 )
-from pygames.core import State
+from pygames.core import UNKNOWN, State, shared_win, win_for
 
 CHOOSE_OVAL, CHOOSE_DRAGON_TARGET, OVER = "choose_oval", "choose_dragon_target", "over"
 MOVE_SEPARATOR = ">"
@@ -107,13 +114,14 @@ def parse_move(action: str) -> tuple[str | None, str] | None:
 class ClothOfGoldState(State):
     def setup(self) -> None:
         first = self.options["first"]
-        self.turn = self.rng.randrange(2) if first == "random" else "AB".index(first)
+        self.turn = "AB".index(self.pick_by_chance(["A", "B"]) if first == "random" else first)
+        # The Darkness is a pool: tiles are drawn from it at random when needed.
         self.darkness = [c for c in COLOURS if c != JEWEL for _ in range(TILE_COUNTS[c])]
-        self.rng.shuffle(self.darkness)
-        self.hands = [[self.darkness.pop() for _ in range(HAND_DEAL)] for _ in range(2)]
+        self.hands = [self.draw(self.darkness, HAND_DEAL, to=seat) for seat in (0, 1)]
+        self.lacks: list[list[str]] = [[JEWEL], [JEWEL]]  # dealt before the Jewels joined
         self.darkness += [JEWEL] * TILE_COUNTS[JEWEL]
-        self.rng.shuffle(self.darkness)
-        self.squares: dict[str, str | None] = {o: self.darkness.pop() for o in SQUARE_OVALS}
+        laid = self.draw(self.darkness, len(SQUARE_OVALS))
+        self.squares: dict[str, str | None] = dict(zip(SQUARE_OVALS, laid, strict=True))
         self.courts = [Counter(), Counter()]
         self.removed: Counter = Counter()
         self.scores = [0, 0]
@@ -215,8 +223,7 @@ class ClothOfGoldState(State):
     def refill(self) -> None:
         for oval in SQUARE_OVALS:
             if self.is_empty(oval) and self.squares[oval] is None:
-                self.fix()
-                self.squares[oval] = tile = self.darkness.pop()
+                self.squares[oval] = tile = self.draw(self.darkness, 1)[0]
                 self.log("refill", oval=oval, tile=tile, darkness=len(self.darkness))
                 if not self.darkness:
                     self.end_contest("darkness")
@@ -239,6 +246,7 @@ class ClothOfGoldState(State):
     def reveal(self, seat: int, colours: tuple[str, ...]) -> None:
         shown = colour_order(tile for tile in self.hands[seat] if tile in colours)
         self.hands[seat] = [tile for tile in self.hands[seat] if tile not in colours]
+        self.lacks[seat] = colour_order(set(self.lacks[seat]) | set(colours))
         self.courts[seat].update(shown)
         self.fix()  # even revealing nothing tells the rival what the Hand lacks
         self.log("reveal", seat=seat, tiles=shown, colours=list(colours))
@@ -255,8 +263,10 @@ class ClothOfGoldState(State):
 
     def secrecy(self, seat: int) -> None:
         count = min(secrecy_draws(self.scores[seat]), len(self.darkness))
-        drawn = [self.darkness.pop() for _ in range(count)]
+        drawn = self.draw(self.darkness, count, to=seat)
         self.hands[seat] += drawn
+        if drawn:
+            self.lacks[seat] = []
         self.fix()
         self.log("secrecy", seat=seat, count=count, darkness=len(self.darkness))
         if drawn:
@@ -323,8 +333,8 @@ class ClothOfGoldState(State):
         for key in ("score", "white", "court_size"):
             a, b = seats[0][key], seats[1][key]
             if a != b:
-                return key, [1.0, 0.0] if a > b else [0.0, 1.0]
-        return "shared", [0.5, 0.5]
+                return key, win_for(0 if a > b else 1, 2)
+        return "shared", shared_win((0, 1), 2)
 
     # ----- explaining refusals -----
 
@@ -367,6 +377,58 @@ class ClothOfGoldState(State):
             return f"the {title(oval)} oval is blocked by the Dragon until it goes home"
         return None
 
+    # ----- what each seat knows -----
+
+    def hide_unseen(self, seat: int | None, rng) -> None:
+        """Unseen: the rivals' Hands and the Darkness (a pool, so its order is moot).
+
+        A sample deals each rival a Hand of its size from the tiles `seat` cannot
+        locate, avoiding the colours it is known to lack; the rest is the Darkness.
+        """
+        rivals = [s for s in (0, 1) if s != seat]
+        if rng is None:
+            for rival in rivals:
+                self.hands[rival] = [UNKNOWN] * len(self.hands[rival])
+            self.darkness = [UNKNOWN] * len(self.darkness)
+            return
+        located = Counter(self.hands[seat]) if seat is not None else Counter()
+        located += self.removed + self.courts[0] + self.courts[1]
+        located.update(tile for tile in self.squares.values() if tile is not None)
+        pool = sorted((Counter(all_tiles()) - located).elements())
+        rng.shuffle(pool)
+        for rival in sorted(rivals, key=lambda s: -len(self.lacks[s])):  # tightest first
+            allowed = [i for i, tile in enumerate(pool) if tile not in self.lacks[rival]]
+            taken = set(allowed[: len(self.hands[rival])])
+            self.hands[rival] = [pool[i] for i in sorted(taken)]
+            pool = [tile for i, tile in enumerate(pool) if i not in taken]
+        self.darkness = pool
+
+    def check_invariants(self) -> None:
+        on_squares = [tile for tile in self.squares.values() if tile is not None]
+        tiles = self.darkness + sum(self.hands, []) + on_squares
+        placed = self.courts[0] + self.courts[1] + self.removed
+        known = Counter(tile for tile in tiles if tile != UNKNOWN) + placed
+        if len(tiles) + placed.total() != len(all_tiles()) or known - Counter(all_tiles()):
+            raise ValueError("tiles were created or lost")
+        if set(self.squares) != set(SQUARE_OVALS) or self.turn not in (0, 1):
+            raise ValueError("the board is not this game's")
+        for tokens in self.tokens:
+            if len(tokens) > TOKENS_ON_BOARD or not set(tokens) <= set(OVALS):
+                raise ValueError("a token is off the board")
+
+    # ----- how a choice is offered -----
+
+    def picks(self, seat: int, action: str) -> list[tuple[str, str]]:
+        if self.phase == CHOOSE_DRAGON_TARGET:
+            return [("oval", action.removeprefix(DRAGON_PREFIX))]
+        source, target = parse_move(action)
+        return [("oval", target)] if source is None else [("oval", target), ("token", source)]
+
+    def prompt(self, seat: int) -> dict:
+        if self.phase == CHOOSE_DRAGON_TARGET:
+            return {"key": "cog.dragon_target"}
+        return {"key": "cog.choose_oval"}
+
     # ----- what a seat sees -----
 
     def game_view(self, seat: int | None) -> dict:
@@ -384,6 +446,7 @@ class ClothOfGoldState(State):
             "courts": [{c: court[c] for c in COLOURS} for court in self.courts],
             "hand": [] if seat is None else colour_order(self.hands[seat]),
             "hand_sizes": [len(hand) for hand in self.hands],
+            "lacks": [list(colours) for colours in self.lacks],
             "darkness": len(self.darkness),
             "removed": {c: self.removed[c] for c in COLOURS},
             "phase": OVER if self.is_over() else self.phase,

@@ -8,7 +8,7 @@ class FoolsField(Game):
     id = "fools-field"
     title = {"en": "The Fool's Field", "ja": "愚者の園"}
     min_seats = max_seats = 2
-    rules_version = 1
+    rules_version = 2  # 2: chance outcomes recorded as drawn (1 held a seed)
     options = (
         Option("match", ("single", "best-of-3"), "single"),
         Option("start", ("random", "A", "B"), "random"),

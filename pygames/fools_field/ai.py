@@ -1,15 +1,13 @@
-"""The Fool's Field's hooks for the computer opponents (see `pygames.ai`).
+"""The Fool's Field's heuristics for the computer opponents (see `pygames.ai`).
 
-What a seat cannot see: the rival's hand, the deck order and the rival's
-face-down discards. Cards the rival took back in a Retreat and has not placed
-since are known to be in their hand or among their discards.
+What a seat knows, and the samples of what it does not, are the rules' business
+(`FoolsFieldState.hide_unseen`): these hooks see only such samples.
 """
 
 from __future__ import annotations
 
 import math
 import random
-import weakref
 from collections import Counter
 
 from pygames.fools_field.cards import ALL_CARDS, FLOWER, SHIELD, SWORD, may_face
@@ -35,72 +33,6 @@ _FIT = {
 }
 # A card's ease of placement (0-1): the mean fit of its four sides. SSSS is the hardest.
 EASE = {card: sum(_FIT[symbol] for symbol in card) / 4 for card in ALL_CARDS}
-
-
-# ----- determinize -----
-
-
-class Knowledge:
-    """What a seat has learnt from the log, computed once per position."""
-
-    def __init__(self, state: FoolsFieldState, seat: int):
-        rival = 1 - seat
-        self.events = [event for event in state.events if event.visible_to(seat)]
-        self.history = [
-            (actor, DISCARD + "?" if actor == rival and action.startswith(DISCARD) else action)
-            for actor, action in state.history
-        ]
-        self.rival_took: list[str] = []  # retreated into the rival's hand, not placed since
-        for event in self.events:
-            if event.kind == "new_game":
-                self.rival_took = []
-            elif event.kind == "retreat" and event.data["seat"] == rival:
-                self.rival_took += event.data["cards"]
-            elif event.kind == "deploy" and event.data["card"] in self.rival_took:
-                self.rival_took.remove(event.data["card"])
-        self.rival_took.sort()
-
-
-_KNOWLEDGE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
-def knowledge(state: FoolsFieldState, seat: int) -> Knowledge:
-    key = (seat, len(state.history), len(state.events))
-    cached = _KNOWLEDGE.get(state)
-    if cached is None or cached[0] != key:
-        cached = _KNOWLEDGE[state] = (key, Knowledge(state, seat))
-    return cached[1]
-
-
-def determinize(state: FoolsFieldState, seat: int, rng: random.Random) -> FoolsFieldState:
-    """A copy with the rival's hand, their discards and the deck resampled from `seat`'s view."""
-    rival = 1 - seat
-    known = knowledge(state, seat)
-    located = set(state.hands[seat]) | set(state.discards[seat])
-    located.update(card for card, _ in state.field.values())
-    unknown = [card for card in ALL_CARDS if card not in located and card not in known.rival_took]
-    rng.shuffle(unknown)
-    # The rival's hand and discards: the cards they took back first, the rest from the pool.
-    rival_slots = len(state.hands[rival]) + len(state.discards[rival])
-    rival_cards = known.rival_took + unknown[: rival_slots - len(known.rival_took)]
-    rng.shuffle(rival_cards)
-
-    # Future chance (dealing the next game of a match) comes from the search's generator.
-    copy = state.clone(rng)
-    copy.events = known.events.copy()
-    copy.history = known.history.copy()
-    copy.seen_battle_starts = Counter()  # it holds the rival's past hands
-    copy.hands[rival] = rival_cards[: len(state.hands[rival])]
-    copy.discards[rival] = rival_cards[len(state.hands[rival]) :]
-    copy.deck = unknown[rival_slots - len(known.rival_took) :]
-    return copy
-
-
-def observed_action(state: FoolsFieldState, actor: int, action: str, observer: int) -> str:
-    """A rival's discard is face down: the observer only sees that a card went."""
-    if actor != observer and action.startswith(DISCARD):
-        return DISCARD + "?"
-    return action
 
 
 # ----- evaluate, rollouts, greedy -----

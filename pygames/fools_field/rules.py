@@ -8,13 +8,18 @@ player their own cards look upright (rulings §1, Orientation).
 
 Actions: ``XSSF@4`` deploys card XSSF to cell 4, ``retreat``, and after a
 Retreat that leaves more than 6 cards, ``discard:XSSF`` one card at a time.
+
+Chance: the deck is an unordered pool; every card is drawn when it is dealt or
+drawn, seen by the seat that takes it. What a seat knows beyond its own cards
+and the Field: the cards each rival took back in a Retreat and has not placed
+since are in that rival's hand or among its face-down discards (`known_held`).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from pygames.core import State
+from pygames.core import UNKNOWN, State, win_for
 from pygames.fools_field.cards import (
     ALL_CARDS,
     BOTTOM,
@@ -58,25 +63,28 @@ def table_sides(seat: int, card: str) -> str:
     return card if seat == 0 else rotate_half_turn(card)
 
 
+SEATS = "AB"
+
+
 class FoolsFieldState(State):
     def setup(self) -> None:
         self.match_scores = [0.0, 0.0]
         self.game_results: list[list[float]] = []
         start = self.options["start"]
-        first = self.rng.randrange(2) if start == "random" else "AB".index(start)
-        self.deal_game(first)
+        first = self.pick_by_chance(list(SEATS)) if start == "random" else start
+        self.deal_game(SEATS.index(first))
 
     # ----- dealing, battles, games -----
 
     def deal_game(self, start: int) -> None:
-        self.deck = list(ALL_CARDS)
-        self.rng.shuffle(self.deck)
+        self.deck = list(ALL_CARDS)  # a pool: cards are drawn from it at random
         self.hands: list[list[str]] = [[], []]
         self.discards: list[list[str]] = [[], []]
+        self.known_held: list[list[str]] = [[], []]  # taken back by a Retreat, not placed since
         self.seen_battle_starts: Counter = Counter()
         for _ in range(HAND_LIMIT):  # one at a time, the start player first
             for seat in (start, 1 - start):
-                self.hands[seat].append(self.deck.pop())
+                self.hands[seat] += self.draw(self.deck, 1, to=seat)
         self.log("new_game", number=len(self.game_results) + 1, start=start)
         for seat in (0, 1):
             self.log("dealt", to=seat, seat=seat, cards=sorted(self.hands[seat]))
@@ -109,7 +117,7 @@ class FoolsFieldState(State):
         self.log("game_result", number=len(self.game_results), outcome=outcome)
         if max(self.match_scores) >= MATCH_TARGET:
             a, b = self.match_scores
-            self.finish([1.0, 0.0] if a > b else [0.0, 1.0] if b > a else [0.5, 0.5])
+            self.finish(win_for(0, 2) if a > b else win_for(1, 2) if b > a else [0.5, 0.5])
         else:
             loser = outcome.index(0.0) if 0.0 in outcome else self.first_start_of_game()
             self.deal_game(loser)
@@ -197,33 +205,32 @@ class FoolsFieldState(State):
 
     def deploy(self, seat: int, card: str, cell: int) -> None:
         self.hands[seat].remove(card)
+        if card in self.known_held[seat]:
+            self.known_held[seat].remove(card)
         self.field[cell] = (card, seat)
         self.log("deploy", seat=seat, card=card)
         if self.pending_winner is not None:  # the non-start player's answering turn
-            self.end_game([0.5, 0.5] if not self.hands[seat] else self.win_for(1 - seat))
+            self.end_game([0.5, 0.5] if not self.hands[seat] else win_for(1 - seat, 2))
         elif not self.hands[seat] and not self.deck:
             if self.tie_battle and seat == self.battle_start:
                 self.pending_winner = seat
                 self.log("last_chance", seat=1 - seat)
                 self.turn = 1 - seat
             else:
-                self.end_game(self.win_for(seat))
+                self.end_game(win_for(seat, 2))
         else:
             self.turn = 1 - seat
-
-    @staticmethod
-    def win_for(seat: int) -> list[float]:
-        return [1.0, 0.0] if seat == 0 else [0.0, 1.0]
 
     # ----- retreating -----
 
     def retreat(self, seat: int) -> None:
         if self.pending_winner is not None:
-            self.end_game(self.win_for(self.pending_winner))
+            self.end_game(win_for(self.pending_winner, 2))
             return
         forced = not any(m != RETREAT for m in self.moves(seat))
         taken = sorted(card for card, _ in self.field.values())
         self.hands[seat] += taken
+        self.known_held[seat] = sorted(self.known_held[seat] + taken)
         self.field = {}
         self.log("retreat", seat=seat, cards=taken, forced=forced)
         self.draw_up(1 - seat)
@@ -235,11 +242,10 @@ class FoolsFieldState(State):
             self.start_battle(1 - seat)
 
     def draw_up(self, seat: int) -> None:
-        count = min(max(HAND_LIMIT - len(self.hands[seat]), 0), len(self.deck))
-        drawn = [self.deck.pop() for _ in range(count)]
+        drawn = self.draw(self.deck, HAND_LIMIT - len(self.hands[seat]), to=seat)
         self.hands[seat] += drawn
-        self.log("draw", seat=seat, count=count, deck=len(self.deck))
         if drawn:
+            self.log("draw", seat=seat, count=len(drawn), deck=len(self.deck))
             self.log("drew", to=seat, seat=seat, cards=sorted(drawn))
 
     def discard(self, seat: int, card: str) -> None:
@@ -267,6 +273,73 @@ class FoolsFieldState(State):
             return f"you do not hold the card {card}"
         return self.deploy_problem(seat, card, to_table(seat, int(cell))) or "not legal now"
 
+    # ----- what each seat knows -----
+
+    def hide_unseen(self, seat: int | None, rng) -> None:
+        """Unseen: the rivals' hands and discards, and the deck (a pool, so order is moot).
+
+        A sample gives each rival the cards it is known to hold, then fills up from
+        the cards `seat` cannot locate; the rest make the deck.
+        """
+        rivals = [s for s in (0, 1) if s != seat]
+        located = [card for card, _ in self.field.values()]
+        if seat is not None:
+            located += self.hands[seat] + self.discards[seat]
+        for rival in rivals:
+            located += self.known_held[rival]
+        pool = sorted(card for card in ALL_CARDS if card not in located)
+        if rng is not None:
+            rng.shuffle(pool)
+        for rival in rivals:
+            sizes = len(self.hands[rival]), len(self.discards[rival])
+            need = sum(sizes) - len(self.known_held[rival])
+            if rng is None:
+                cards = [UNKNOWN] * sum(sizes)
+            else:
+                cards = self.known_held[rival] + pool[:need]
+                rng.shuffle(cards)
+            pool = pool[need:]
+            self.hands[rival], self.discards[rival] = cards[: sizes[0]], cards[sizes[0] :]
+        self.deck = pool if rng is not None else [UNKNOWN] * len(self.deck)
+        self.seen_battle_starts = Counter()  # it holds past hands of both seats
+
+    def redact(self, actor: int, action: str, seat: int | None) -> str:
+        return DISCARD + UNKNOWN if action.startswith(DISCARD) else action
+
+    def check_invariants(self) -> None:
+        placed = [card for card, _ in self.field.values()]
+        cards = self.deck + sum(self.hands, []) + sum(self.discards, []) + placed
+        known = Counter(card for card in cards if card != UNKNOWN)
+        if len(cards) != len(ALL_CARDS) or known - Counter(ALL_CARDS):
+            raise ValueError("cards were created or lost")
+        if any(
+            cell not in range(9) or owner not in (0, 1) for cell, (_, owner) in self.field.items()
+        ):
+            raise ValueError("a card lies off the Field")
+        if self.phase not in (DEPLOY, DISCARDING) or self.turn not in (0, 1):
+            raise ValueError("the phase or the turn is unknown")
+        if self.phase == DISCARDING and self.retreater not in (0, 1):
+            raise ValueError("nobody is discarding")
+
+    # ----- how a choice is offered -----
+
+    def picks(self, seat: int, action: str) -> list[tuple[str, str]]:
+        if action == RETREAT:
+            return [("action", RETREAT)]
+        if action.startswith(DISCARD):
+            return [("card", action[len(DISCARD) :])]
+        card, _, cell = action.partition("@")
+        return [("card", card), ("cell", cell)]
+
+    def prompt(self, seat: int) -> dict:
+        if self.phase == DISCARDING:
+            return {"key": "ff.discard", "count": len(self.hands[seat]) - HAND_LIMIT}
+        if self.is_first_turn():
+            return {"key": "ff.first"}
+        if self.moves(seat) == [RETREAT]:
+            return {"key": "ff.empty_hand" if not self.hands[seat] else "ff.forced"}
+        return {"key": "ff.choose"}
+
     # ----- what a seat sees -----
 
     def game_view(self, seat: int | None) -> dict:
@@ -286,6 +359,7 @@ class FoolsFieldState(State):
             "deck": len(self.deck),
             "discard_counts": [len(d) for d in self.discards],
             "my_discards": [] if seat is None else sorted(self.discards[seat]),
+            "known_held": [list(cards) for cards in self.known_held],
             "field": sorted(field, key=lambda f: f["cell"]),
             "phase": DISCARDING if self.phase == DISCARDING else DEPLOY,
             "turn": self.seats_to_act()[0],
