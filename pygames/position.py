@@ -69,9 +69,12 @@ def bounded_json(text: str, max_depth: int = MAX_DEPTH) -> Any:
 
 
 def decode_state(
-    game: Game, seats: int, options: dict[str, str], text: str, chance: Chance
+    game: Game, seats: int, options: dict[str, str], text: str, chance: Chance, viewer: int | None
 ) -> State:
-    """The state written by `encode_state`, checked against a fresh state of `game`."""
+    """The state written by `encode_state`, checked against a fresh state of `game`.
+
+    `viewer`: the seat whose masked state it is (only its view makes sense), or None.
+    """
     try:
         raw = bounded_json(text)
     except (ValueError, RecursionError) as error:
@@ -94,7 +97,7 @@ def decode_state(
     try:
         check_history(state)
         state.check_invariants()
-        for seat in (*range(seats), None):
+        for seat in (*range(seats), None) if viewer is None else (viewer,):
             state.view(seat)
     except Exception as error:  # anything a damaged position may raise in the rules
         raise PositionError(f"the position is impossible ({error})") from None

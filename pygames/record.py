@@ -92,7 +92,8 @@ class Record:
             except ValueError as error:
                 raise RecordError(str(error)) from None
         try:
-            return decode_state(game, len(self.seats), self.options, self.position, chance)
+            seats = len(self.seats)
+            return decode_state(game, seats, self.options, self.position, chance, self.viewer)
         except PositionError as error:
             raise RecordError(str(error)) from None
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from pygames import GAMES, package_name
+from pygames import GAMES
 
 LANGUAGES = ("en", "ja")
 
@@ -31,7 +31,8 @@ LIST_SEPARATOR = {"en": ", ", "ja": "、"}
 
 
 def game_text(game_id: str):
-    return import_module(f"pygames.{package_name(game_id)}.text")
+    """The `text` module beside the game's package."""
+    return import_module(type(GAMES[game_id]).__module__ + ".text")
 
 
 def join_names(names: list[str], lang: str) -> str:

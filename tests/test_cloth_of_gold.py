@@ -4,6 +4,7 @@ import random
 from collections import Counter
 
 import pytest
+from stacked import LastFirst
 
 from pygames.cloth_of_gold import GAME
 from pygames.cloth_of_gold.board import (
@@ -50,6 +51,8 @@ def position(
     state.turn = turn
     state.removed = Counter()
     state.events = []
+    state.lacks = [[], []]
+    state.chance = LastFirst()
     return state
 
 
@@ -195,7 +198,7 @@ def test_entering_the_dragon_oval_asks_for_the_dragons_target_and_gives_nothing_
     assert state.to_act() == [A]
     assert state.legal_actions(A) == ["dragon:gold", "dragon:red"]  # not Secrecy: just left
     assert sum(state.courts[B].values()) == 0
-    assert state.undo_point(A) == 0  # nothing revealed or drawn yet
+    assert state.undo_point(A) == len(state.history) - 1  # nothing revealed or drawn yet
 
 
 def test_the_dragon_may_not_go_to_the_oval_just_vacated():
@@ -326,7 +329,7 @@ def test_red_scores_both_players_court_red_at_once_then_both_draw():
         hands=(["red"], ["red", "red"]),
         courts=({"red": 1}, {"red": 3}),
         scores=(6, 7),
-        darkness=["gold", "blue", "white", "jewel", "gold", "gold"],
+        darkness=["red", "blue", "white", "jewel", "gold", "gold"],
     )
     state.apply(A, "secrecy>red")
     assert state.scores == [8, 10]  # rival's Hand Red is not revealed
@@ -448,7 +451,7 @@ def test_reveals_draws_and_the_end_of_a_turn_cannot_be_undone():
     state.apply(A, "secrecy>gold")
     assert state.undo_point(A) is None
     state.apply(B, "blue>dragon")
-    assert state.undo_point(B) == 1
+    assert state.undo_point(B) == len(state.history) - 1
     state.apply(B, "dragon:red")
     assert state.undo_point(B) is None
 

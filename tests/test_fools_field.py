@@ -372,10 +372,12 @@ def finish_game_won_by(state, winner):
 
 def test_undo_takes_back_a_placement_but_never_a_retreat():
     state = GAME.new_state(2, seed=9, options={"start": "A"})
+    dealt = len(state.history)
     state.apply(A, state.legal_actions(A)[0])
-    assert state.undo_point(A) == 0
-    record = Record("fools-field", 9, ["human", "human"], {"start": "A"}, list(state.history))
-    assert record.replay(0).view(A) == GAME.new_state(2, 9, {"start": "A"}).view(A)
+    assert state.undo_point(A) == dealt
+    record = Record.new("fools-field", ["human", "human"], {"start": "A"})
+    record.actions = list(state.history)
+    assert record.replay(dealt).view(A) == GAME.new_state(2, 9, {"start": "A"}).view(A)
     state.apply(B, "retreat")
     assert state.undo_point(A) is None and state.undo_point(B) is None
 

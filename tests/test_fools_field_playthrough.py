@@ -35,14 +35,14 @@ def hide_differently(state, seat, rng):
 def play_random_game(seed, options):
     state = GAME.new_state(2, seed, options)
     rng = random.Random(seed)
-    record = Record.new("fools-field", seed, ["random", "random"], options)
+    record = Record.new("fools-field", ["random", "random"], options)
     for _ in range(MOVE_CAP):
         if state.is_over():
             return state, record, rng
         seat = state.to_act()[0]
         action = rng.choice(state.legal_actions(seat))
         state.apply(seat, action)
-        record.actions.append((seat, action))
+        record.actions = state.history
         yield_check(state, rng)
     raise AssertionError(f"seed {seed}: no end after {MOVE_CAP} moves")
 

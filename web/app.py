@@ -266,6 +266,7 @@ class App:
             self.announce(t("saves.deleted"))
 
     def resume(self, save_id: str) -> bool:
+        """Open a save; a save that cannot be opened is reported and left as it is."""
         save = storage.read(save_id)
         if isinstance(save, storage.BadSave):
             self.set_hash("")
@@ -281,26 +282,43 @@ class App:
             self.show_message(t("error.save_detail", detail=str(error)))
             self.set_hash("")
             return False
+        except Exception:
+            js.console.error(traceback.format_exc())
+            self.show_message(t("error.save"))
+            self.set_hash("")
+            return False
         self.open_session(session)
         return True
 
     def open_link(self, fragment: str) -> bool:
-        from pygames.record import RecordError
+        """A full record opens as a new saved game; a shared position opens read-only.
+
+        Whatever a link holds, a bad one only shows a message: nothing saved is touched.
+        """
+        from pygames.record import Record, RecordError
         from web.session import Session
 
         try:
-            session = Session.from_link(fragment)
+            record = Record.from_link_fragment(fragment)
+            if not games.is_playable(record.game_id):
+                raise RecordError(t("error.not_playable"))
+            session = Session.from_record(record)
         except RecordError as error:
-            self.set_hash("")
-            self.show_message(t("error.link", detail=str(error)))
-            self.leave_game()
-            return False
-        if not games.is_playable(session.game_id):
-            self.show_message(t("error.link", detail=t("error.not_playable")))
-            return False
+            return self.refuse_link(str(error))
+        except Exception:
+            js.console.error(traceback.format_exc())
+            return self.refuse_link(t("error.link_damaged"))
         self.open_session(session)
-        self.announce(t("link.opened"))
+        if session.read_only:
+            self.announce(t("shared.opened", name=self.names[session.viewer()]))
+        else:
+            self.announce(t("link.opened"))
         return True
+
+    def refuse_link(self, detail: str) -> bool:
+        self.leave_game()
+        self.show_message(t("error.link", detail=detail))
+        return False
 
     # ----- new game -----
 
@@ -378,7 +396,8 @@ class App:
         self.seen_game = 0
         self.game_notice = None
         session.on_update = self.on_session_update
-        self.set_hash(SAVE_PREFIX + session.save.id)
+        if not session.read_only:  # a shared position keeps its link, to reopen on reload
+            self.set_hash(SAVE_PREFIX + session.save.id)
         self.show("play")
         self.render_play()
         self.report_save_error()
@@ -397,7 +416,7 @@ class App:
 
     @property
     def names(self) -> list[str]:
-        return seat_names(self.session.record.seats)
+        return seat_names(self.session.record.seats, shared=self.session.read_only)
 
     def play(self, action: str) -> None:
         """The acting human's move, from the board plug-in."""
@@ -433,10 +452,11 @@ class App:
                 {
                     "class": "play",
                     "data-game": session.game_id,
-                    "data-turn": turn_state(view, viewer),
-                    "data-moves": view["moves_played"],
+                    "data-turn": "shared" if session.read_only else turn_state(view, viewer),
+                    "data-moves": session.moves_played(),
                 },
                 self.play_bar(),
+                session.read_only and self.shared_banner(viewer),
                 self.game_notice
                 and h("p", {"class": "notice", "role": "status"}, self.game_notice),
                 h(
@@ -474,8 +494,42 @@ class App:
                 t("play.lobby"),
             ),
             h("h2", {}, t("game." + session.game_id)),
-            h("p", {"class": "muted seats"}, seat_line(session.record.seats)),
+            h(
+                "p",
+                {"class": "muted seats"},
+                seat_line(session.record.seats, shared=session.read_only),
+            ),
         )
+
+    def shared_banner(self, viewer: int) -> object:
+        """A shared position: whose eyes it shows, and the way to play it on."""
+        return h(
+            "section",
+            {"class": "notice shared", "aria-labelledby": "shared-title"},
+            h(
+                "div",
+                {},
+                h("h3", {"id": "shared-title"}, t("shared.banner", name=self.names[viewer])),
+                h("p", {}, t("shared.explain")),
+            ),
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "primary",
+                    "data-act": "play-on",
+                    "data-focus": "play-on",
+                },
+                t("shared.play_on"),
+            ),
+        )
+
+    def act_play_on(self, element) -> None:
+        session = self.session
+        if session is None or not session.read_only:
+            return
+        self.open_session(session.play_on())
+        self.announce(t("shared.played_on"))
 
     def status(self, view: dict, viewer: int | None) -> object:
         session = self.session
@@ -483,6 +537,8 @@ class App:
         thinking = session.thinking_seat
         if view["over"]:
             text = result_text(view["outcome"], names, viewer, session)
+        elif session.read_only:
+            text = t("play.turn_of", name=", ".join(names[s] for s in view["to_act"]))
         elif thinking is not None:
             text = t("play.thinking", name=names[thinking])
         elif viewer is not None and viewer in view["to_act"]:
@@ -499,7 +555,7 @@ class App:
         )
 
     def over_panel(self, view: dict, viewer: int | None) -> object:
-        if not view["over"]:
+        if not view["over"] or self.session.read_only:
             return None
         return h(
             "div",
@@ -528,6 +584,8 @@ class App:
 
     def common_actions(self, view: dict, viewer: int | None) -> object:
         session = self.session
+        if session.read_only:
+            return None  # nothing to undo, resign or share: the link is in the address bar
         over = view["over"]
         undo_seat = self.undo_seat()
         can_undo = undo_seat is not None and session.undo_point(undo_seat) is not None
@@ -591,7 +649,7 @@ class App:
         session = self.session
         viewer = session.viewer()
         names = self.names
-        last = session.record.actions[-1][0] if session.record.actions else None
+        last = session.last_mover()
         may_undo = last is not None and last != viewer and session.undo_point(last) is not None
         self.board.cancel()
         dom.replace(
@@ -779,15 +837,19 @@ def default_bot(bots: list[str]) -> str:
     return next((name for name in ("normal", "easy") if name in bots), bots[0])
 
 
-def seat_names(kinds: list[str]) -> list[str]:
-    """Short names used in the log and status: You / Computer, or Player A / Player B."""
+def seat_names(kinds: list[str], shared: bool = False) -> list[str]:
+    """Short names used in the log and status: You / Computer, or Player A / Player B.
+
+    In a shared position nobody is "You": its humans are Player A, Player B...
+    """
     humans = [seat for seat, kind in enumerate(kinds) if kind == "human"]
     computers = [seat for seat, kind in enumerate(kinds) if kind != "human"]
     names = []
     for seat, kind in enumerate(kinds):
         letter = "ABCD"[seat]
         if kind == "human":
-            names.append(t("name.you") if len(humans) == 1 else t("name.player", letter=letter))
+            you = len(humans) == 1 and not shared
+            names.append(t("name.you") if you else t("name.player", letter=letter))
         elif len(computers) == 1:
             names.append(t("name.computer"))
         else:
@@ -795,9 +857,9 @@ def seat_names(kinds: list[str]) -> list[str]:
     return names
 
 
-def seat_line(kinds: list[str]) -> str:
+def seat_line(kinds: list[str], shared: bool = False) -> str:
     """Who plays, with computer levels: "You vs Computer (Normal)"."""
-    names = seat_names(kinds)
+    names = seat_names(kinds, shared)
     described = []
     for seat, kind in enumerate(kinds):
         if kind == "human":
@@ -816,7 +878,7 @@ def result_text(outcome: list[float], names: list[str], viewer: int | None, sess
     winners = [seat for seat, share in enumerate(outcome) if share == 1]
     if not winners:
         return t("result." + GAMES[session.game_id].tie_result)
-    if len(session.human_seats()) == 1 and viewer is not None:
+    if len(session.human_seats()) == 1 and viewer is not None and not session.read_only:
         return (
             t("result.you_win")
             if winners[0] == viewer

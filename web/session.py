@@ -1,10 +1,14 @@
 """One game in play: its record and position, autosave, undo, and computer turns.
 
-The record (seed, seat kinds, options, actions) is the source of truth: the
-position is rebuilt by replaying it, so undo, resume and share links are all
-"replay a record". Every change bumps `generation`; a computer decision that
-finishes after a change (undo, resign, leaving) sees a stale generation and is
-dropped.
+The record (seat kinds, options, and every move, chance outcomes included) is the
+source of truth: the position is rebuilt by replaying it, so undo, resume and
+share links are all "replay a record". Every change bumps `generation`; a
+computer decision that finishes after a change (undo, resign, leaving) sees a
+stale generation and is dropped.
+
+A shared position (a record with a `viewer`) opens read-only: it is drawn from
+the viewer's seat, offers no actions and is never saved; `play_on` starts a new
+saved game from it.
 """
 
 from __future__ import annotations
@@ -14,15 +18,21 @@ import random
 import time
 from collections.abc import Callable
 
+import js
+
 from pygames.bots import BOTS, make_bot
+from pygames.core import CHANCE, IllegalAction
 from pygames.record import Record, RecordError
 from web import storage
 
 HUMAN = "human"
 SLICE_SECONDS = 0.02  # keep every main-thread task well under 100 ms
-THINK_LIMIT_SECONDS = 1.0  # the browser's time cap per computer decision
+# The computer searches its level's whole budget of iterations, the same on every
+# machine; this only stops a search that a very slow device could not finish.
+SAFETY_SECONDS = 30.0
 MIN_THINK_SECONDS = 0.25  # long enough to see the "thinking…" indicator and the move
 FALLBACK_BOT = "random"
+PLAY_ON_OPPONENT = "normal"
 
 
 class Session:
@@ -30,6 +40,8 @@ class Session:
         self.record = record
         self.state = record.replay()
         self.save = save
+        if save.bot_seed is None:  # a save from before bot seeds were kept
+            save.bot_seed = new_bot_seed()
         self.generation = 0
         self.thinking_seat: int | None = None
         self.save_error: str | None = None
@@ -40,43 +52,54 @@ class Session:
 
     @classmethod
     def start_new(cls, game_id: str, seats: list[str], options: dict) -> Session:
-        record = Record.new(game_id, new_seed(), seats, options)
-        return cls._fresh(record)
+        return cls._fresh(Record.new(game_id, seats, options))
 
     @classmethod
     def from_link(cls, fragment: str) -> Session:
-        """Reopen a shared game at the linked point as a new save (RecordError if bad)."""
-        return cls._fresh(Record.from_link_fragment(fragment))
+        """A link's game: a full record as a new save, a shared position read-only.
+
+        RecordError if the link is damaged or breaks the rules.
+        """
+        return cls.from_record(Record.from_link_fragment(fragment))
+
+    @classmethod
+    def from_record(cls, record: Record) -> Session:
+        """A full record as a new save; a shared position read-only, never saved."""
+        if record.viewer is not None:
+            return cls(record, unsaved(record))
+        return cls._fresh(record)
 
     @classmethod
     def from_save(cls, save: storage.Save) -> Session:
-        """Resume a save (RecordError if its record is damaged)."""
+        """Resume a save (RecordError if its record is damaged or from a newer app)."""
         record = Record.from_text(save.record)
         if record.game_id != save.game:
             raise RecordError("the saved record is for another game")
+        if record.viewer is not None:
+            raise RecordError("a saved game cannot be a shared position")
         return cls(record, save)
 
     @classmethod
     def _fresh(cls, record: Record) -> Session:
-        now = storage.now_ms()
-        save = storage.Save(
-            id=storage.new_id(),
-            game=record.game_id,
-            record="",
-            seats=list(record.seats),
-            created=now,
-            saved=now,
-            moves=0,
-        )
-        session = cls(record, save)
+        session = cls(record, unsaved(record))
         session.autosave()
         return session
+
+    def play_on(self) -> Session:
+        """A new saved game from this shared position, the viewer against the computer."""
+        rng = random.Random(random.SystemRandom().getrandbits(64))
+        return Session._fresh(self.record.played_on(rng, PLAY_ON_OPPONENT))
 
     # ----- who sees what -----
 
     @property
     def game_id(self) -> str:
         return self.record.game_id
+
+    @property
+    def read_only(self) -> bool:
+        """A shared position: looked at from its viewer's seat, never played or saved."""
+        return self.record.viewer is not None
 
     def human_seats(self) -> list[int]:
         return [seat for seat, kind in enumerate(self.record.seats) if kind == HUMAN]
@@ -85,10 +108,12 @@ class Session:
         return self.record.seats[seat] != HUMAN
 
     def is_pass_and_play(self) -> bool:
-        return len(self.human_seats()) > 1
+        return not self.read_only and len(self.human_seats()) > 1
 
     def viewer(self) -> int | None:
         """The only seat whose view may be drawn now (None: the spectator's view)."""
+        if self.read_only:
+            return self.record.viewer
         humans = self.human_seats()
         if len(humans) == 1:
             return humans[0]
@@ -98,18 +123,32 @@ class Session:
         return acting[0] if acting else None
 
     def view(self, seat: int | None) -> dict:
-        return self.state.view(seat)
+        view = self.state.view(seat)
+        if self.read_only:
+            view["actions"] = []
+            view["choices"] = None
+        return view
+
+    def moves_played(self) -> int:
+        """The seats' moves so far (chance outcomes, such as the deal, not counted)."""
+        return sum(1 for seat, _ in self.state.history if seat != CHANCE)
+
+    def last_mover(self) -> int | None:
+        """The seat that made the last move (chance outcomes are nobody's move)."""
+        return next((seat for seat, _ in reversed(self.state.history) if seat != CHANCE), None)
 
     # ----- changing the game -----
 
     def act(self, seat: int, action: str) -> None:
         """Apply an action (IllegalAction leaves everything unchanged), then save."""
+        if self.read_only:
+            raise IllegalAction("a shared position is only to look at")
         self.state.apply(seat, action)
-        self.record.actions.append((seat, action))
+        self.record.actions = list(self.state.history)
         self._changed("move")
 
     def undo_point(self, seat: int | None) -> int | None:
-        if seat is None or self.state.is_over():
+        if seat is None or self.read_only or self.state.is_over():
             return None
         return self.state.undo_point(seat)
 
@@ -117,17 +156,21 @@ class Session:
         keep = self.undo_point(seat)
         if keep is None:
             return False
-        self.record.actions = self.record.actions[:keep]
+        self.record.actions = list(self.state.history[:keep])
         self.state = self.record.replay()
         self._changed("undo")
         return True
 
     def link_fragment(self) -> str:
+        """The whole game: every move and every hidden card (for the player's own devices)."""
         return self.record.to_link_fragment()
 
+    def position_fragment(self, seat: int) -> str:
+        """Only what `seat` knows now: a read-only position to show someone."""
+        return Record.shared_position(self.record, self.state, seat).to_link_fragment()
+
     def rematch(self, options: dict) -> Session:
-        record = Record.new(self.game_id, new_seed(), self.record.seats, options)
-        return Session._fresh(record)
+        return Session._fresh(Record.new(self.game_id, self.record.seats, options))
 
     def close(self) -> None:
         """Leaving the board: drop any pending computer decision."""
@@ -143,8 +186,10 @@ class Session:
         self.schedule_computer()
 
     def autosave(self) -> None:
+        if self.read_only:
+            return
         self.save.record = self.record.to_text()
-        self.save.moves = len(self.record.actions)
+        self.save.moves = self.moves_played()
         self.save.over = self.state.is_over()
         self.save.saved = storage.now_ms()
         try:
@@ -158,6 +203,8 @@ class Session:
     # ----- computer turns -----
 
     def computer_to_act(self) -> int | None:
+        if self.read_only:
+            return None
         return next((s for s in self.state.to_act() if self.is_computer(s)), None)
 
     def schedule_computer(self) -> None:
@@ -177,8 +224,8 @@ class Session:
     async def _decide(self, seat: int, generation: int) -> str | None:
         """Advance the bot in short slices, yielding to the browser between them."""
         started = time.perf_counter()
-        # Same seed for the same point of the same game: replays decide alike.
-        seed = self.record.seed * 1009 + len(self.record.actions)
+        # Same seed at the same point of the same game: a replayed position decides alike.
+        seed = decision_seed(self.save.bot_seed, len(self.state.history))
         thinking = self._bot(seat, seed).start(self.state.clone(), seat)
         iterations = 1
         while True:
@@ -188,7 +235,13 @@ class Session:
             await asyncio.sleep(0)
             if generation != self.generation:
                 return None
-            if done or time.perf_counter() - started >= THINK_LIMIT_SECONDS:
+            if done:
+                break
+            if time.perf_counter() - started >= SAFETY_SECONDS:
+                js.console.warn(
+                    f"The computer ({self.record.seats[seat]}) was cut short after "
+                    f"{SAFETY_SECONDS:.0f} s of thinking and plays its best move so far."
+                )
                 break
             iterations = _next_slice(iterations, spent)
         remaining = MIN_THINK_SECONDS - (time.perf_counter() - started)
@@ -201,6 +254,11 @@ class Session:
         return make_bot(kind if kind in BOTS else FALLBACK_BOT, seed)
 
 
+def decision_seed(bot_seed: int, history_length: int) -> int:
+    """The computer's seed for one decision: its game's bot seed and how far the game is."""
+    return bot_seed * 1009 + history_length
+
+
 def _next_slice(iterations: int, spent: float) -> int:
     """Grow or shrink the work per slice so one slice takes about SLICE_SECONDS."""
     if spent < SLICE_SECONDS / 2:
@@ -210,7 +268,22 @@ def _next_slice(iterations: int, spent: float) -> int:
     return iterations
 
 
-def new_seed() -> int:
+def unsaved(record: Record) -> storage.Save:
+    """A new save entry for `record`, not written yet."""
+    now = storage.now_ms()
+    return storage.Save(
+        id=storage.new_id(),
+        game=record.game_id,
+        record="",
+        seats=list(record.seats),
+        created=now,
+        saved=now,
+        moves=0,
+        bot_seed=new_bot_seed(),
+    )
+
+
+def new_bot_seed() -> int:
     return random.SystemRandom().randrange(10**9)
 
 

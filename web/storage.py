@@ -2,7 +2,9 @@
 
 An entry holds the record text (the single source of truth: the position is
 rebuilt by replaying it), the seat kinds and timestamps, plus a few fields the
-lobby lists without importing the rules engine (title, moves, finished).
+lobby lists without importing the rules engine (title, moves, finished), and
+`bot_seed`, from which the computer's decisions in this game are seeded (absent
+in saves from before it was kept).
 Anything unreadable is reported per entry, so one bad entry never hides the rest.
 """
 
@@ -38,6 +40,7 @@ class Save:
     moves: int
     over: bool = False
     format: str = FORMAT
+    bot_seed: int | None = None
 
     def to_json(self) -> str:
         return json.dumps(asdict(self))
@@ -101,10 +104,17 @@ def _parse(save_id: str, data) -> Save | BadSave:
         saved=float(data["saved"]),
         moves=int(data["moves"]),
         over=bool(data.get("over", False)),
+        bot_seed=_whole_number(data.get("bot_seed")),
     )
     if not isinstance(save.record, str):
         return BadSave(save_id, "unreadable")
     return save
+
+
+def _whole_number(value) -> int | None:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**63:
+        return value
+    return None
 
 
 def write(save: Save) -> None:

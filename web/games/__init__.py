@@ -1,33 +1,54 @@
 """Board plug-ins: one module per playable game, each with the same shape.
 
+A game's board is found by convention, like the game itself: the game
+``fools-field`` (package ``pygames.fools_field``) is drawn by the module
+``web.games.fools_field``. To add a game: write web/games/<package>.py.
+
 A plug-in module defines `Board(shell)` with:
 - `render(view) -> element`: the board and its game-specific controls, drawn
   only from `view` (one seat's view: never hidden information);
-- `prompt(view) -> str`: what the acting player should do now;
+- `prompt(view) -> str`: what the acting player should do now, worded from
+  ``view["choices"]["prompt"]`` and the picks made so far;
 - `on_act(name, element) -> bool`: a click on a `data-act` element it owns;
 - `on_key(event) -> bool`: arrow keys and Escape on the board;
-- `cancel()`: drop any half-made choice (a selected card);
+- `cancel()`: drop any half-made choice (the picks made so far);
+- `focus_start()`: put the keyboard focus where a turn begins;
+- `log_legend() -> str`: a line explaining the log's notation;
 - `game_number(view) -> int` and `match_summary(view) -> str | None` for match play;
 - `rematch_options(view, options) -> dict`: options for the next game.
 
+A board never parses action strings nor repeats a rule: it offers the view's
+``choices`` one pick at a time through `pygames.choices` (`next_picks`,
+`action_for`, `still_possible`) and plays the action those picks make.
+
 The shell (web/app.py) gives the board `shell.play(action)`, `shell.confirm(...)`,
-`shell.names`, `shell.rerender()` and `shell.announce(text)`.
-To add a game: write web/games/<name>.py and list it in PLUGINS.
+`shell.run(coroutine)`, `shell.names`, `shell.screen`, `shell.rerender()` and
+`shell.announce(text)`.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
+from importlib.util import find_spec
 
-PLUGINS = {
-    "fools-field": "web.games.fools_field",
-    "cloth-of-gold": "web.games.cloth_of_gold",
-}
+from pygames import GAMES, package_name
+
+PACKAGE = __name__
+
+
+def module_name(game_id: str) -> str:
+    return f"{PACKAGE}.{package_name(game_id)}"
 
 
 def is_playable(game_id: str) -> bool:
-    return game_id in PLUGINS
+    """True for a game of `pygames.GAMES` whose board module exists."""
+    if game_id not in GAMES:
+        return False
+    try:
+        return find_spec(module_name(game_id)) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def board_module(game_id: str):
-    return import_module(PLUGINS[game_id])
+    return import_module(module_name(game_id))

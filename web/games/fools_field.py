@@ -2,12 +2,15 @@
 
 Everything drawn comes from `view` (the engine already gives the Field in the
 viewer's frame: cell 0-8 row by row from the viewer's far left, `sides` as the
-viewer sees them). Actions are the engine's strings: ``CARD@CELL``, ``retreat``,
-``discard:CARD``.
+viewer sees them). What the player may do comes from ``view["choices"]``, one
+pick at a time (`pygames.choices`): a ``card`` then a ``cell`` to deploy, the
+``action`` ``retreat``, or in the discard step a ``card`` alone. The board keeps
+the picks made so far and never parses an action string.
 """
 
 from __future__ import annotations
 
+from pygames.choices import action_for, next_picks, still_possible
 from web import dom
 from web.dom import h, svg
 from web.i18n import t
@@ -17,34 +20,45 @@ SYMBOL_KEYS = {"X": "ff.sword", "S": "ff.shield", "F": "ff.flower"}
 # Where each side's symbol sits on a 100×100 card: top, right, bottom, left.
 SIDE_SPOTS = ((37, 6), (68, 37), (37, 68), (6, 37))
 GLYPH_SIZE = 26
-RETREAT = "retreat"
-DISCARD = "discard:"
+CARD, CELL, ACTION = "card", "cell", "action"  # the kinds of pick
+RETREAT_PICK = (ACTION, "retreat")
+# The engine's prompt keys and the strings that word them.
+PROMPTS = {
+    "ff.choose": "ff.prompt.choose",
+    "ff.first": "ff.prompt.first",
+    "ff.forced": "ff.prompt.forced",
+    "ff.empty_hand": "ff.prompt.empty_hand",
+    "ff.discard": "ff.prompt.discard",
+}
+DISCARD_PROMPT = "ff.discard"
+KNOWN_CARD_STYLE = "display:inline-block;width:24px;height:24px;margin:0 2px;vertical-align:middle"
 
 
 class Board:
     def __init__(self, shell):
         self.shell = shell
-        self.selected: str | None = None
+        self.chosen: list[tuple[str, str]] = []  # the picks made so far
         self.view: dict | None = None
+
+    @property
+    def selected(self) -> str | None:
+        """The card picked, if any."""
+        return self.chosen[0][1] if self.chosen and self.chosen[0][0] == CARD else None
 
     # ----- what the shell asks -----
 
     def cancel(self) -> None:
-        self.selected = None
+        self.chosen = []
 
     def prompt(self, view: dict) -> str:
-        actions = view["actions"]
-        if view["phase"] == "discard":
-            return t("ff.prompt.discard", count=len(view["hand"]) - view["hand_limit"])
-        if self.selected:
+        choices = view["choices"]
+        if choices is None:
+            return ""
+        if self.chosen and CELL in next_picks(choices, self.chosen):
             return t("ff.prompt.place")
-        if view["first_turn"]:
-            return t("ff.prompt.first")
-        if actions == [RETREAT]:
-            if not view["hand"]:
-                return t("ff.prompt.empty_hand")
-            return t("ff.prompt.forced")
-        return t("ff.prompt.choose")
+        params = dict(choices["prompt"])
+        key = params.pop("key")
+        return t(PROMPTS.get(key, "prompt." + key), **params)
 
     def game_number(self, view: dict) -> int:
         return view["match"]["game"]
@@ -77,9 +91,9 @@ class Board:
     def render(self, view: dict):
         self.view = view
         me = view["seat"]
-        my_turn = me is not None and me in view["to_act"] and bool(view["actions"])
-        if self.selected not in view["hand"]:
-            self.selected = None
+        my_turn = view["choices"] is not None
+        if not still_possible(view["choices"], self.chosen):
+            self.chosen = []
         bottom = 0 if me is None else me
         return h(
             "div",
@@ -97,9 +111,36 @@ class Board:
         backs = [card_back() for _ in range(count)]
         return h(
             "div",
-            {"class": "ff-other-hand", "role": "img", "aria-label": label},
-            h("div", {"class": "backs", "aria-hidden": "true"}, backs),
-            h("p", {"class": "muted", "aria-hidden": "true"}, label),
+            {"class": "ff-other-hand", "data-seat": seat},
+            h(
+                "div",
+                {"role": "img", "aria-label": label},
+                h("div", {"class": "backs", "aria-hidden": "true"}, backs),
+                h("p", {"class": "muted", "aria-hidden": "true"}, label),
+            ),
+            self.known_held(view, seat),
+        )
+
+    def known_held(self, view: dict, seat: int):
+        """The cards this seat took back in a Retreat and has not placed since (public)."""
+        cards = view["known_held"][seat]
+        if not cards:
+            return None
+        key = "ff.known_in_hand" if not view["discard_counts"][seat] else "ff.known_held"
+        title = t(key, name=self.shell.names[seat])
+        words = t("ff.list_sep").join(t("ff.card", sides=card_words(c)) for c in cards)
+        return h(
+            "p",
+            {"class": "muted ff-known", "role": "img", "aria-label": f"{title} {words}"},
+            h("span", {"aria-hidden": "true"}, title + " "),
+            [
+                h(
+                    "span",
+                    {"style": KNOWN_CARD_STYLE, "data-known": c, "title": c},
+                    card_svg(c, "other"),
+                )
+                for c in cards
+            ],
         )
 
     def table_info(self, view: dict):
@@ -120,7 +161,7 @@ class Board:
 
     def field(self, view: dict, my_turn: bool):
         placed = {entry["cell"]: entry for entry in view["field"]}
-        legal = self.legal_cells(view) if my_turn else set()
+        legal = self.legal_cells(view)
         focus_cell = min(legal) if legal else 4
         cells = [
             self.cell(index, placed.get(index), index in legal, index == focus_cell)
@@ -162,13 +203,12 @@ class Board:
     def own_hand(self, view: dict, seat: int, my_turn: bool):
         if view["seat"] is None:
             return self.other_hand(view, seat)
-        discarding = view["phase"] == "discard"
-        playable = self.playable_cards(view) if my_turn else set()
+        playable = self.playable_cards(view)
         cards = view["hand"]
         tab_card = self.selected or (cards[0] if cards else None)
         buttons = []
         for card in cards:
-            usable = my_turn and (discarding or card in playable)
+            usable = card in playable
             buttons.append(
                 h(
                     "button",
@@ -198,8 +238,7 @@ class Board:
     def controls(self, view: dict, my_turn: bool):
         if not my_turn:
             return None
-        actions = view["actions"]
-        if view["phase"] == "discard":
+        if self.discarding(view):
             return h(
                 "div",
                 {"class": "row ff-controls"},
@@ -210,7 +249,7 @@ class Board:
                         "class": "primary",
                         "data-act": "discard",
                         "data-focus": "discard",
-                        "aria-disabled": "false" if self.selected else "true",
+                        "aria-disabled": "false" if self.chosen_action(view) else "true",
                     },
                     t("ff.discard_selected"),
                 ),
@@ -224,7 +263,7 @@ class Board:
                 {"type": "button", "class": "secondary", "data-act": "unpick"},
                 t("common.cancel"),
             ),
-            RETREAT in actions
+            self.retreat_action(view)
             and h(
                 "button",
                 {
@@ -252,14 +291,28 @@ class Board:
         return t("ff.opponent_card")
 
     def legal_cells(self, view: dict) -> set[int]:
+        """The cells the picked card may go to (none before a card is picked)."""
         if not self.selected:
             return set()
-        prefix = self.selected + "@"
-        return {int(a[len(prefix) :]) for a in view["actions"] if a.startswith(prefix)}
+        return {int(cell) for cell in next_picks(view["choices"], self.chosen).get(CELL, [])}
 
     @staticmethod
     def playable_cards(view: dict) -> set[str]:
-        return {a.split("@")[0] for a in view["actions"] if "@" in a}
+        """The cards that begin some legal action (to deploy, or to discard)."""
+        return set(next_picks(view["choices"], []).get(CARD, []))
+
+    @staticmethod
+    def discarding(view: dict) -> bool:
+        choices = view["choices"]
+        return choices is not None and choices["prompt"]["key"] == DISCARD_PROMPT
+
+    @staticmethod
+    def retreat_action(view: dict) -> str | None:
+        return action_for(view["choices"], [RETREAT_PICK])
+
+    def chosen_action(self, view: dict) -> str | None:
+        """The action the picks made so far complete (a discard), if any."""
+        return action_for(view["choices"], self.chosen) if self.chosen else None
 
     # ----- input -----
 
@@ -278,42 +331,52 @@ class Board:
 
     def pick(self, element) -> None:
         card = str(element.dataset.card)
-        self.selected = None if self.selected == card else card
+        choices = self.view["choices"]
+        if self.selected == card or not still_possible(choices, [(CARD, card)]):
+            self.chosen = []
+        else:
+            self.chosen = [(CARD, card)]
         self.shell.rerender()
-        if self.selected and self.view["phase"] != "discard":
+        if self.chosen and CELL in next_picks(choices, self.chosen):
             self.shell.announce(self.prompt(self.view))
             self.focus("[data-act='place']")
 
     def unpick(self) -> None:
         card = self.selected
-        self.selected = None
+        self.chosen = []
         self.shell.rerender()
         if card:
             self.focus(f"[data-focus='hand:{card}']")
 
     def place(self, element) -> None:
-        if self.selected:
-            action = f"{self.selected}@{element.dataset.index}"
-            self.selected = None
+        action = action_for(
+            self.view["choices"], [*self.chosen, (CELL, str(element.dataset.index))]
+        )
+        if action is not None:
+            self.chosen = []
             self.shell.play(action)
             self.focus_start()
 
     def retreat(self, element) -> None:
-        voluntary = any("@" in action for action in self.view["actions"])
-        if not voluntary:
-            self.shell.play(RETREAT)
+        action = self.retreat_action(self.view)
+        if action is None:
+            return
+        # A Retreat is voluntary when a card could be placed instead: ask first.
+        if not self.playable_cards(self.view):
+            self.shell.play(action)
             return
 
         async def ask():
             if await self.shell.confirm(t("ff.retreat_confirm"), t("ff.retreat")):
-                self.shell.play(RETREAT)
+                self.shell.play(action)
 
         self.shell.run(ask())
 
     def discard(self, element) -> None:
-        if self.selected:
-            card, self.selected = self.selected, None
-            self.shell.play(DISCARD + card)
+        action = self.chosen_action(self.view)
+        if action is not None:
+            self.chosen = []
+            self.shell.play(action)
             self.focus_start()
 
     def on_key(self, event) -> bool:

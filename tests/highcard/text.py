@@ -1,0 +1,6 @@
+"""High Card's log in words."""
+
+LOG = {
+    "picked": {"en": "{seat} picked a card.", "ja": "{seat}がカードを選びました。"},
+    "revealed": {"en": "The picks are revealed.", "ja": "選んだカードを公開しました。"},
+}
