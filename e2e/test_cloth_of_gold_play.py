@@ -1,19 +1,22 @@
 """The Field of the Cloth of Gold in the browser: whole games, the Dragon, hidden Hands.
 
-Games start from crafted links (a seed, seats and options, no actions yet), so the
-deal is known; the `random` computer is seeded by the record too, so a whole game
-played by a fixed rule of clicks is the same game every time, and Python can play
-it alongside to know the final score in advance.
+Games start from crafted links: a deal made in Python from a seed (its chance
+moves are in the record), seats and options, so the deal is known. Later chance
+(Secrecy draws, refills) and the computer's moves happen in the browser; a test
+that follows a whole game reads the autosaved record and replays it in Python,
+to check every click made the move it meant and the final score table.
 """
 
 from __future__ import annotations
 
+import json
 import re
 
 from conftest import PHONE, moves, screenshot, settle, wait_ready
 from playwright.sync_api import Page, expect
 
-from pygames.bots import make_bot
+from pygames import GAMES
+from pygames.choices import action_for, next_picks
 from pygames.record import Record
 
 LEGAL = ".cog-oval.legal"
@@ -24,10 +27,22 @@ OVALS = ("dragon", "secrecy", "gold", "blue", "white", "red", "purple")
 # ----- helpers -----
 
 
-def new_link(seed: int = 1, seats=("human", "random"), first: str = "A", actions=()) -> str:
-    record = Record.new("cloth-of-gold", seed, list(seats), {"first": first})
-    record.actions = list(actions)
+def new_state(seed: int = 1, first: str = "A"):
+    """A fresh deal, made from `seed` (the seed only drives chance; it is not recorded)."""
+    return GAMES["cloth-of-gold"].new_state(2, seed, {"first": first})
+
+
+def new_link(seed: int = 1, seats=("human", "random"), first: str = "A") -> str:
+    record = Record.new("cloth-of-gold", list(seats), {"first": first})
+    record.actions = list(new_state(seed, first).history)  # the deal's chance moves
     return record.to_link_fragment()
+
+
+def saved_record(page: Page) -> Record:
+    """The game on the board, as autosaved: its save id is in the address (#g=<id>)."""
+    save_id = page.url.split("#g=", 1)[1]
+    text = page.evaluate("id => localStorage.getItem('ff:save:' + id)", save_id)
+    return Record.from_text(json.loads(text)["record"])
 
 
 def open_link(page: Page, site_url: str, fragment: str) -> str:
@@ -55,16 +70,18 @@ def play_a_turn(page: Page) -> str:
 
 
 def expected_action(state, seat: int, moves_played: int) -> str:
-    """What `play_a_turn` clicks, worked out from the same legal actions in Python."""
-    actions = state.legal_actions(seat)
-    targets: dict[str, list[str]] = {}
-    for action in actions:
-        target = action.split(":")[-1].split(">")[-1]
-        targets.setdefault(target, []).append(action)
+    """What `play_a_turn` clicks, worked out in Python from the seat's choices."""
+    choices = state.view(seat)["choices"]
+    targets = next_picks(choices, [])["oval"]
     ordered = [oval for oval in OVALS if oval in targets]
     target = ordered[pick(len(ordered), moves_played)]
-    choices = targets[target]
-    return choices[pick(len(choices), moves_played + 1)]
+    # One confirm button if the oval alone is the move, else one per token that can go.
+    finishes = [[("oval", target)]] if action_for(choices, [("oval", target)]) else []
+    finishes += [
+        [("oval", target), ("token", token)]
+        for token in next_picks(choices, [("oval", target)]).get("token", [])
+    ]
+    return action_for(choices, finishes[pick(len(finishes), moves_played + 1)])
 
 
 def assert_rival_hand_hidden(page: Page, me: int) -> None:
@@ -83,11 +100,7 @@ def assert_rival_hand_hidden(page: Page, me: int) -> None:
 
 
 def test_a_whole_game_against_the_computer_by_clicks(page: Page, site_url: str) -> None:
-    seed = 11
-    fragment = new_link(seed)
-    record = Record.from_link_fragment(fragment)
-    state = record.replay()
-    turn = open_link(page, site_url, fragment)
+    turn = open_link(page, site_url, new_link(11))
     screenshot(page, "cog-desktop-start")
     saw_token_choice = False
     for _ in range(120):
@@ -95,24 +108,27 @@ def test_a_whole_game_against_the_computer_by_clicks(page: Page, site_url: str) 
             break
         assert turn == "mine"
         assert_rival_hand_hidden(page, 0)
-        # Python plays the same game: my clicks, then the seeded computer's reply.
-        expected = expected_action(state, 0, len(state.history))
+        # Python replays the game as saved, and works out what my clicks will play.
+        state = saved_record(page).replay()
+        assert state.to_act() == [0]
+        expected = expected_action(state, 0, moves(page))
         page.locator(LEGAL).nth(0).wait_for()
-        if page.locator(".cog-player.own .cog-off").count() == 0 and not state.phase.startswith(
-            "choose_dragon"
-        ):
+        if page.locator(".cog-player.own .cog-off").count() == 0 and state.view(0)["choices"][
+            "prompt"
+        ]["key"] != "cog.dragon_target":
             page.locator(LEGAL).first.click()
             saw_token_choice |= page.locator(CONFIRM).count() == 2
             page.click("[data-act='cog-cancel']")
         played = play_a_turn(page)
         assert played == expected
-        state.apply(0, played)
-        while not state.is_over() and state.to_act() == [1]:
-            bot = make_bot("random", seed * 1009 + len(state.history))
-            state.apply(1, bot.choose(state, 1))
         turn = settle(page)
-        assert moves(page) == len(state.history)
+        # The click made exactly that move, in the place Python expected it.
+        after = saved_record(page).actions
+        assert after[: len(state.history)] == state.history
+        assert after[len(state.history)] == (0, played)
     assert turn == "over"
+    state = saved_record(page).replay()
+    assert state.is_over()
     assert saw_token_choice, "later turns offer one confirm button per token"
     final = page.locator("#cog-final")
     expect(final).to_be_visible()
@@ -136,18 +152,19 @@ def test_a_whole_game_against_the_computer_by_clicks(page: Page, site_url: str) 
 
 def test_the_dragon_is_a_second_choice_and_can_be_undone(page: Page, site_url: str) -> None:
     open_link(page, site_url, new_link(3))
+    dealt = moves(page)
     undo = page.locator("[data-act='undo']")
     page.click(".cog-oval[data-oval='dragon']")
     expect(page.locator("#cog-choice")).to_contain_text("No Gift yet")
     page.click(CONFIRM)
     expect(page.locator(".cog-board")).to_have_attribute("data-phase", "choose_dragon_target")
-    assert settle(page) == "mine" and moves(page) == 1
+    assert settle(page) == "mine" and moves(page) == dealt + 1
     expect(page.locator("#status")).to_contain_text("Send the Dragon")
     # Only the token's entry is undoable: nothing was revealed or drawn yet.
     expect(undo).to_have_attribute("aria-disabled", "false")
     undo.click()
     expect(page.locator(".cog-board")).to_have_attribute("data-phase", "choose_oval")
-    assert moves(page) == 0
+    assert moves(page) == dealt
     page.click(".cog-oval[data-oval='dragon']")
     page.click(CONFIRM)
     expect(page.locator(".cog-oval[data-oval='dragon']")).not_to_have_class(re.compile("legal"))
@@ -248,6 +265,7 @@ def test_japanese_ui(page: Page, site_url: str) -> None:
 
 def test_keyboard_play_of_one_turn(page: Page, site_url: str) -> None:
     open_link(page, site_url, new_link(7))
+    dealt = moves(page)
     for _ in range(40):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.dataset.nav") == "oval":
@@ -269,7 +287,7 @@ def test_keyboard_play_of_one_turn(page: Page, site_url: str) -> None:
     screenshot(page, "cog-keyboard-focus")
     page.keyboard.press("Enter")
     settle(page)
-    assert moves(page) == 2
+    assert moves(page) == dealt + 2  # my token, then the computer's
     spot = page.locator(".cog-oval[data-oval='secrecy']").get_attribute("aria-label")
     assert "your token" in spot
     # Focus is back on the ovals, ready for the next turn.
@@ -339,3 +357,25 @@ def test_autosave_resumes_after_a_reload(page: Page, site_url: str) -> None:
     expect(save).to_have_count(1)
     save.locator("[data-act='resume']").click()
     assert settle(page) == "mine" and moves(page) == played
+
+
+def test_the_colours_a_hidden_hand_lacks_are_shown(page: Page, site_url: str) -> None:
+    state = new_state(15)
+    lacks = state.view(0)["lacks"][1]
+    assert lacks == ["jewel"]  # dealt before the Jewels joined the Darkness
+    open_link(page, site_url, new_link(15))
+    rival = page.locator(".cog-player[data-seat='1']")
+    expect(rival.locator(".cog-lacks")).to_have_text("Computer's Hand holds no Jewel.")
+    expect(rival.locator(".cog-lacks")).to_have_attribute("data-lacks", "jewel")
+    # My own Hand is in front of me: no such line for it.
+    assert page.locator(".cog-player[data-seat='0'] .cog-lacks").count() == 0
+    # A Purple action reveals my whole Hand: then the rival knows what mine lacks, and
+    # after the computer's reveal of a colour it lacks, its line names that colour too.
+    page.click("[data-act='lobby']")
+    page.click("button[data-lang='ja']")
+    page.goto(site_url + "#" + new_link(15))
+    wait_ready(page)
+    settle(page)
+    expect(page.locator(".cog-player[data-seat='1'] .cog-lacks")).to_have_text(
+        "Computerの手札に宝石のタイルはありません。".replace("Computer", rival_name_ja(page))
+    )

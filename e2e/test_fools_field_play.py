@@ -7,7 +7,9 @@ import re
 from conftest import moves, screenshot, settle, wait_ready
 from playwright.sync_api import Page, expect
 
+from pygames import GAMES
 from pygames.bots import make_bot
+from pygames.choices import next_picks
 from pygames.record import Record
 
 USABLE_CARD = "[data-act='pick'][aria-disabled='false']"
@@ -52,30 +54,39 @@ def field_labels(page: Page) -> list[str]:
     return page.locator(".ff-field button").evaluate_all("els => els.map(e => e.ariaLabel)")
 
 
-def near_end_link(match: str = "single") -> str:
-    """A seeded human-vs-random game stopped where seat A can win with its last card."""
-    for seed in range(1, 400):
-        options = {"start": "A", "match": match}
-        record = Record.new("fools-field", seed, ["human", "random"], options)
-        state = record.replay()
+def link_where(wanted, match: str = "single", seeds=range(1, 400)) -> str:
+    """A human-vs-random game, played by random bots from a known deal, stopped at the
+    first position where `wanted(state, view of seat A)` holds with seat A to act."""
+    options = {"start": "A", "match": match}
+    for seed in seeds:
+        state = GAMES["fools-field"].new_state(2, seed, options)
         bots = [make_bot("random", seed), make_bot("random", seed + 7)]
         while not state.is_over():
             seat = state.to_act()[0]
-            view = state.view(seat)
-            deploys = [a for a in view["actions"] if "@" in a]
-            if (
-                seat == 0
-                and view["deck"] == 0
-                and len(view["hand"]) == 1
-                and deploys
-                and not view["tie_battle"]
-                and view["match"]["game"] == 1
-            ):
+            if seat == 0 and wanted(state, state.view(0)):
+                record = Record.new("fools-field", ["human", "random"], options)
+                record.actions = list(state.history)  # chance moves included: the same deal
                 return record.to_link_fragment()
-            action = bots[seat].choose(state, seat)
-            state.apply(seat, action)
-            record.actions.append((seat, action))
-    raise AssertionError("no seed reached a winnable last card")
+            state.apply(seat, bots[seat].choose(state, seat))
+    raise AssertionError("no seed reached the position wanted")
+
+
+def can_deploy(view: dict) -> bool:
+    return view["phase"] == "deploy" and "card" in next_picks(view["choices"], [])
+
+
+def near_end_link(match: str = "single") -> str:
+    """Seat A to act with one card left, an empty deck, and a place for that card."""
+    return link_where(
+        lambda state, view: (
+            view["deck"] == 0
+            and len(view["hand"]) == 1
+            and can_deploy(view)
+            and not view["tie_battle"]
+            and view["match"]["game"] == 1
+        ),
+        match,
+    )
 
 
 # ----- tests -----
@@ -101,10 +112,12 @@ def test_a_whole_game_against_the_computer_by_clicks(ready_page: Page) -> None:
         "The game is drawn.",
     )
     screenshot(page, "ff-desktop-over")
-    # Rematch deals a fresh game with the same seats.
+    # Rematch deals a fresh game with the same seats: six cards, at most the computer's first.
     page.click("[data-act='rematch']")
-    assert settle(page) in ("mine", "other")
-    assert moves(page) <= 1
+    assert settle(page) == "mine"
+    assert page.locator("[data-card]").count() == 6
+    assert page.locator(".ff-cell.own, .ff-cell.other").count() <= 1
+    assert page.locator(".ff-cell.own").count() == 0
 
 
 def test_a_crafted_link_near_the_end_is_won_by_two_clicks(page: Page, site_url: str) -> None:
@@ -137,15 +150,17 @@ def test_undo_takes_back_my_placement_and_the_reply(ready_page: Page) -> None:
     page = ready_page
     # Greedy deploys whenever it can (a Retreat would make undo impossible).
     start_game(page, seat_b="greedy", start="A")
+    dealt = moves(page)
     undo = page.locator("[data-act='undo']")
     expect(undo).to_have_attribute("aria-disabled", "true")
     play_a_turn(page)
     settle(page)
-    assert moves(page) == 2  # my centre card and the computer's reply
+    assert moves(page) == dealt + 2  # my centre card and the computer's reply
+    assert page.locator(".ff-cell.own, .ff-cell.other").count() == 2
     expect(undo).to_have_attribute("aria-disabled", "false")
     undo.click()
     assert settle(page) == "mine"
-    assert moves(page) == 0
+    assert moves(page) == dealt
     assert page.locator(".ff-cell.own, .ff-cell.other").count() == 0
     assert page.locator("[data-card]").count() == 6
 
@@ -184,3 +199,26 @@ def test_voluntary_retreat_asks_first(ready_page: Page) -> None:
     page.click("dialog[open] button[value='no']")
     expect(page.locator("dialog[open]")).to_have_count(0)
     assert moves(page) == 1
+
+
+def test_cards_taken_back_in_a_retreat_are_shown_under_the_rivals_hand(
+    page: Page, site_url: str
+) -> None:
+    known = {}
+
+    def rival_took_back_cards(state, view) -> bool:
+        known["cards"] = view["known_held"][1]
+        return bool(known["cards"]) and not view["discard_counts"][1] and can_deploy(view)
+
+    page.goto(site_url + "#" + link_where(rival_took_back_cards))
+    wait_ready(page)
+    assert settle(page) == "mine"
+    line = page.locator(".ff-other-hand .ff-known")
+    expect(line).to_contain_text("Known in Computer's hand:")
+    shown = line.locator("[data-known]").evaluate_all("els => els.map(e => e.dataset.known)")
+    assert shown == known["cards"]
+    assert line.locator("svg").count() == len(known["cards"])
+    # Each card is named for screen readers.
+    assert line.get_attribute("aria-label").count("top ") == len(known["cards"])
+    # Nothing is known of my own hand's past: the line is only under the rival's hand.
+    assert page.locator(".ff-known").count() == 1

@@ -36,7 +36,7 @@ def game_text(game_id: str):
 
 
 def join_names(names: list[str], lang: str) -> str:
-    """"A", "A and B", "A, B and C" (English); "A、BとC" (Japanese)."""
+    """ "A", "A and B", "A, B and C" (English); "A、BとC" (Japanese)."""
     if len(names) <= 1:
         return "".join(names)
     return LIST_SEPARATOR[lang].join(names[:-1]) + AND[lang] + names[-1]

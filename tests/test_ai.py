@@ -6,14 +6,15 @@ from collections import Counter
 import pytest
 
 from pygames import GAMES
-from pygames.ai.hooks import hooks_for
 from pygames.ai.ismcts import Search
 from pygames.ai.levels import LEVELS
 from pygames.bots import BOTS, make_bot
 from pygames.cloth_of_gold.board import all_tiles
+from pygames.core import RandomChance
 from pygames.fools_field import GAME
-from pygames.fools_field.ai import determinize, knowledge, legal_actions
+from pygames.fools_field.ai import legal_actions
 from pygames.fools_field.cards import ALL_CARDS
+from pygames.fools_field.rules import FoolsFieldState
 
 BOT_NAMES = ["random", "greedy", *LEVELS]
 
@@ -49,7 +50,6 @@ def hide_differently(state, seat, rng):
     other.deck = hidden[: sizes[0]]
     other.hands[rival] = hidden[sizes[0] : sum(sizes)]
     other.discards[rival] = hidden[sum(sizes) :]
-    other.rng = random.Random(rng.random())
     assert other.view(seat) == state.view(seat)
     return other
 
@@ -89,45 +89,47 @@ def test_search_statistics_do_not_depend_on_hidden_cards(level):
         assert visits[0] == visits[1]
 
 
-def test_the_statistics_check_catches_a_search_that_peeks():
+def test_the_statistics_check_catches_a_search_that_peeks(monkeypatch):
     """The same check fails for a search that samples from the real state: it can fail."""
-    hooks = hooks_for(GAME.new_state(2, 0))
-    honest = hooks.determinize
-    hooks.determinize = hooks.generic_determinize  # clones the real hidden cards
-    try:
-        differ = 0
-        for state, other, seat in peek_positions(3):
-            visits = []
-            for position in (state, other):
-                search = Search(position, seat, 200, random.Random(5))
-                search.advance(200)
-                visits.append(search.visits())
-            differ += visits[0] != visits[1]
-    finally:
-        hooks.determinize = honest
+
+    def peeking_fill(self, seat, rng):
+        copy = self.clone()
+        copy.chance = RandomChance(rng)
+        return copy
+
+    monkeypatch.setattr(FoolsFieldState, "masked", lambda self, seat: self.clone())
+    monkeypatch.setattr(FoolsFieldState, "filled", peeking_fill)
+    differ = 0
+    for state, other, seat in peek_positions(3):
+        visits = []
+        for position in (state, other):
+            search = Search(position, seat, 200, random.Random(5))
+            search.advance(200)
+            visits.append(search.visits())
+        differ += visits[0] != visits[1]
     assert differ > 0
 
 
-def test_determinize_reads_only_what_the_seat_sees():
+def test_a_sample_reads_only_what_the_seat_sees():
     for state, other, seat in peek_positions(4):
-        a = determinize(state, seat, random.Random(11))
-        b = determinize(other, seat, random.Random(11))
+        a = state.resample(seat, random.Random(11))
+        b = other.resample(seat, random.Random(11))
         assert (a.hands, a.deck, a.discards) == (b.hands, b.deck, b.discards)
 
 
 @pytest.mark.parametrize("match", ["single", "best-of-3"])
-def test_determinize_keeps_the_view_and_every_card(match):
+def test_a_sample_keeps_the_view_and_every_card(match):
     rng = random.Random(3)
     checked = changed = 0
     for seed in range(40):
         for state, seat in positions(seed, {"match": match}):
-            sample = determinize(state, seat, rng)
+            sample = state.resample(seat, rng)
             assert sample.view(seat) == state.view(seat)
             assert all_cards(sample) == Counter(ALL_CARDS)
             assert legal_actions(sample, seat) == state.legal_actions(seat)
             rival = 1 - seat
             kept = Counter(sample.hands[rival] + sample.discards[rival])
-            assert not Counter(knowledge(state, seat).rival_took) - kept
+            assert not Counter(state.known_held[rival]) - kept
             changed += sample.hands[rival] != state.hands[rival]
             checked += 1
     assert checked > 100 and changed > checked // 2
@@ -136,10 +138,10 @@ def test_determinize_keeps_the_view_and_every_card(match):
 def test_cards_the_rival_took_back_stay_with_the_rival():
     for seed in range(60):
         for state, seat in positions(seed, every=1.0):
-            took = knowledge(state, seat).rival_took
+            took = state.known_held[1 - seat]
             if len(took) >= 3 and not state.deck:
                 for k in range(20):
-                    sample = determinize(state, seat, random.Random(k))
+                    sample = state.resample(seat, random.Random(k))
                     rival = 1 - seat
                     assert set(took) <= set(sample.hands[rival] + sample.discards[rival])
                 return
@@ -153,22 +155,26 @@ def test_fast_legal_actions_match_the_rules():
             assert legal_actions(state, 1 - seat) == []
 
 
-def test_cloth_of_gold_determinize_keeps_the_view_and_every_tile():
+def test_a_cloth_of_gold_sample_keeps_the_view_every_tile_and_what_a_hand_lacks():
     game = GAMES["cloth-of-gold"]
-    hooks = hooks_for(game.new_state(2, 0))
+    lacking = 0
     for seed in range(10):
         state = game.new_state(2, seed)
         rng = random.Random(seed)
         while not state.is_over():
             for seat in (0, 1):
-                sample = hooks.determinize(state, seat, rng)
+                sample = state.resample(seat, rng)
                 assert sample.view(seat) == state.view(seat)
                 on_board = [t for t in sample.squares.values() if t is not None]
                 courts = sample.courts[0] + sample.courts[1] + sample.removed
                 tiles = Counter(sample.darkness + sum(sample.hands, []) + on_board) + courts
                 assert tiles == Counter(all_tiles())
+                rival = 1 - seat
+                assert not set(sample.hands[rival]) & set(state.lacks[rival])
+                lacking += bool(state.lacks[rival] and sample.hands[rival])
             seat = state.to_act()[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert lacking > 100
 
 
 # ----- playing -----

@@ -732,15 +732,22 @@ class App:
         self.open_session(session.rematch(options))
 
     async def act_share(self, element) -> None:
-        url = str(js.location.href).split("#")[0] + "#" + self.session.link_fragment()
+        """Share what I see now (default), or move the whole game to another device."""
+        session = self.session
+        base = str(js.location.href).split("#")[0] + "#"
+        links = {"game": base + session.link_fragment()}
+        seat = self.undo_seat()
+        if not session.state.is_over() and seat is not None:
+            links["position"] = base + session.position_fragment(seat)
+        chosen = "position" if "position" in links else "game"
         field = h(
             "input",
             {
                 "type": "text",
                 "readonly": True,
-                "value": url,
+                "value": links[chosen],
                 "id": "share-url",
-                "aria-label": t("share.url"),
+                "aria-describedby": "share-what",
             },
         )
         dialog = h(
@@ -750,7 +757,13 @@ class App:
                 "form",
                 {"method": "dialog"},
                 h("h3", {"id": "share-title"}, t("share.title")),
-                h("p", {}, t("share.explain")),
+                len(links) > 1 and share_choices(chosen),
+                h(
+                    "p",
+                    {"id": "share-what", "class": "muted"},
+                    share_summary(chosen) if len(links) > 1 else t("share.explain_over"),
+                ),
+                h("label", {"for": "share-url"}, t("share.url")),
                 field,
                 h("p", {"class": "muted", "id": "share-result", "role": "status"}),
                 h(
@@ -765,17 +778,31 @@ class App:
                 ),
             ),
         )
+
+        def choose(event) -> None:
+            kind = str(event.target.value) if event.target.name == "share-kind" else None
+            if kind in links:
+                field.value = links[kind]
+                dom.set_text(dom.by_id("share-what"), share_summary(kind))
+                dom.set_text(dom.by_id("share-result"), "")
+
         js.document.body.appendChild(dialog)
         closed = asyncio.get_event_loop().create_future()
-        proxy = create_proxy(lambda event: closed.done() or closed.set_result(True))
-        dialog.addEventListener("close", proxy)
+        on_close = create_proxy(lambda event: closed.done() or closed.set_result(True))
+        on_change = create_proxy(lambda event: self._guard(choose, event))
+        dialog.addEventListener("close", on_close)
+        dialog.addEventListener("change", on_change)
         dialog.showModal()
-        field.select()
+        first = dom.query("input[name='share-kind']:checked", dialog)
+        (first or field).focus()
+        if first is None:
+            field.select()
         try:
             await closed
         finally:
             dialog.remove()
-            proxy.destroy()
+            on_close.destroy()
+            on_change.destroy()
 
     async def act_copy_link(self, element) -> None:
         field = dom.by_id("share-url")
@@ -791,6 +818,40 @@ class App:
 
 
 # ----- helpers -----
+
+
+def share_choices(chosen: str) -> object:
+    """The two kinds of link, each with what it reveals, as a group of radio buttons."""
+    options = (
+        ("position", t("share.position"), t("share.position_explain"), "muted"),
+        ("game", t("share.game"), t("share.game_warning"), "warning"),
+    )
+    items = []
+    for kind, label, explain, style in options:
+        items.append(
+            h(
+                "div",
+                {"class": "share-option"},
+                h(
+                    "input",
+                    {
+                        "type": "radio",
+                        "name": "share-kind",
+                        "value": kind,
+                        "id": f"share-{kind}",
+                        "checked": kind == chosen,
+                        "aria-describedby": f"share-{kind}-explain",
+                    },
+                ),
+                h("label", {"for": f"share-{kind}"}, label),
+                h("p", {"id": f"share-{kind}-explain", "class": style}, explain),
+            )
+        )
+    return h("fieldset", {"class": "share-choice"}, h("legend", {}, t("share.choose")), items)
+
+
+def share_summary(kind: str) -> str:
+    return t("share.summary_position") if kind == "position" else t("share.summary_game")
 
 
 def button(act: str, label: str, enabled: bool = True) -> object:

@@ -1,20 +1,23 @@
 """The Field of the Cloth of Gold board: ovals, tiles, Courts, Hands and the Track.
 
 Everything drawn comes from `view`, one seat's view: the rival's Hand and the
-Darkness appear only as counts. Actions are the engine's strings: ``gold``
-(a token comes onto the board), ``red>gold`` (a token moves), ``dragon:white``
-(the Dragon's target).
+Darkness appear only as counts (and the colours the rival's Hand is known to
+lack). What the player may do comes from ``view["choices"]``, one pick at a
+time (`pygames.choices`): an ``oval`` (the target), then on later turns the
+``token`` that goes there (the oval it leaves); the Dragon's target is an
+``oval`` alone. The board never parses an action string.
 
 A turn is two clicks: choose a highlighted oval (the panel below the ovals
 then shows the Gift and what the action scores, from the view's `preview`),
-then press the confirm button; later in the game there is one confirm button
-per token, so that second click also says which token moves.
+then press the confirm button; when a token pick follows there is one confirm
+button per token, so that second click also says which token moves.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
+from pygames.choices import action_for, next_picks, still_possible
 from web import dom
 from web.dom import h, svg
 from web.games.cloth_of_gold_art import DEFS_ID, GLYPHS
@@ -23,9 +26,11 @@ from web.i18n import has, lang, t
 OVALS = ("dragon", "secrecy", "gold", "blue", "white", "red", "purple")
 COLOURS = ("gold", "blue", "white", "red", "jewel")
 REVEALS = {"gold": ("gold",), "blue": ("blue",), "white": ("white",), "red": ("red",)}
-MOVE = ">"
-DRAGON = "dragon:"
+OVAL, TOKEN = "oval", "token"  # the kinds of pick
 HOME = "home"
+CHOOSE_PROMPT, DRAGON_PROMPT = "cog.choose_oval", "cog.dragon_target"
+# The engine's prompt keys and the strings that word them.
+PROMPTS = {"cog.choose_oval": "cog.prompt.move", "cog.dragon_target": "cog.prompt.dragon"}
 SEAT_CLASS = ("seat-a", "seat-b")
 ARROW_STEPS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
 
@@ -43,14 +48,18 @@ class Board:
         self.target = None
 
     def prompt(self, view: dict) -> str:
-        if view["phase"] == "choose_dragon_target":
-            return t("cog.prompt.dragon")
+        choices = view["choices"]
+        if choices is None:
+            return ""
+        params = dict(choices["prompt"])
+        key = params.pop("key")
+        if key == DRAGON_PROMPT:
+            return t(PROMPTS[key])
         if self.target:
             return t("cog.prompt.confirm")
-        me = view["seat"]
-        if me is not None and view["tokens"][me]["off_board"]:
-            return t("cog.prompt.enter")
-        return t("cog.prompt.move")
+        if key == CHOOSE_PROMPT and not has_token_step(choices):
+            return t("cog.prompt.enter")  # the oval alone is the move: a token comes on
+        return t(PROMPTS.get(key, "prompt." + key), **params)
 
     def game_number(self, view: dict) -> int:
         return 1
@@ -75,8 +84,8 @@ class Board:
     def render(self, view: dict):
         self.view = view
         me = view["seat"]
-        choices = legal_targets(view)
-        if self.target not in choices:
+        targets = legal_targets(view)
+        if self.target is not None and not still_possible(view["choices"], [(OVAL, self.target)]):
             self.target = None
         bottom = 0 if me is None else me
         return h(
@@ -84,8 +93,8 @@ class Board:
             {"class": "cog-board", "data-phase": view["phase"]},
             self.player(view, 1 - bottom),
             self.table_bar(view),
-            self.ovals(view, choices),
-            self.choice_panel(view, choices),
+            self.ovals(view, targets),
+            self.choice_panel(view, targets),
             self.player(view, bottom),
             self.track(view),
         )
@@ -128,6 +137,7 @@ class Board:
             header,
             self.court(view, seat, own),
             self.hand(view, seat, own),
+            not own and self.lacks(view, seat),
         )
 
     def court(self, view: dict, seat: int, own: bool):
@@ -189,6 +199,18 @@ class Board:
             else h("p", {"class": "muted"}, t("cog.hand_empty")),
         )
 
+    def lacks(self, view: dict, seat: int):
+        """The colours this seat's hidden Hand is known not to hold (public knowledge)."""
+        colours = [c for c in COLOURS if c in view["lacks"][seat]]
+        if not colours or not view["hand_sizes"][seat]:
+            return None
+        names = t("cog.or_sep").join(t("cog.tile." + c) for c in colours)
+        return h(
+            "p",
+            {"class": "muted cog-lacks", "data-lacks": " ".join(colours)},
+            t("cog.lacks", name=self.who(seat), colours=names),
+        )
+
     def table_bar(self, view: dict):
         home = view["dragon"] == HOME
         removed = {c: n for c, n in view["removed"].items() if n}
@@ -217,13 +239,13 @@ class Board:
             h("p", {"class": "muted cog-removed"}, t("cog.removed", tiles=count_words(removed))),
         )
 
-    def ovals(self, view: dict, choices: dict):
+    def ovals(self, view: dict, targets: list[str]):
         by_name = {o["oval"]: o for o in view["ovals"]}
-        stop = self.target or next((o for o in OVALS if o in choices), OVALS[0])
+        stop = self.target or next((o for o in OVALS if o in targets), OVALS[0])
         return h(
             "div",
             {"class": "cog-ovals", "role": "group", "aria-label": t("cog.ovals")},
-            [self.oval(view, by_name[name], name in choices, name == stop) for name in OVALS],
+            [self.oval(view, by_name[name], name in targets, name == stop) for name in OVALS],
         )
 
     def oval(self, view: dict, oval: dict, legal: bool, tab_stop: bool):
@@ -293,10 +315,10 @@ class Board:
 
     # ----- the choice and its preview -----
 
-    def choice_panel(self, view: dict, choices: dict):
+    def choice_panel(self, view: dict, targets: list[str]):
         if view["phase"] == "over":
             return self.final_panel(view)
-        if not choices:
+        if not targets:
             return None
         if not self.target:
             return h(
@@ -307,7 +329,10 @@ class Board:
         target = self.target
         effect = view["preview"].get(target, {})
         lines = self.effect_lines(view, target, effect)
-        buttons = [self.confirm_button(action, i == 0) for i, action in enumerate(choices[target])]
+        buttons = [
+            self.confirm_button(view, target, token, i == 0)
+            for i, token in enumerate(confirm_picks(view["choices"], target))
+        ]
         return h(
             "div",
             {
@@ -319,9 +344,9 @@ class Board:
             h(
                 "h3",
                 {"id": "cog-choice-title"},
-                t("cog.choice_title", oval=oval_name(target), does=t("cog.does." + target))
-                if view["phase"] != "choose_dragon_target"
-                else t("cog.dragon_title", oval=oval_name(target)),
+                t("cog.dragon_title", oval=oval_name(target))
+                if dragon_step(view)
+                else t("cog.choice_title", oval=oval_name(target), does=t("cog.does." + target)),
             ),
             h("ul", {"class": "cog-effects"}, [h("li", {}, line) for line in lines]),
             h(
@@ -382,15 +407,15 @@ class Board:
             lines.append(t("cog.pv.rival_draws", name=rival, count=effect.get("rival_draws", 0)))
         return lines
 
-    def confirm_button(self, action: str, first: bool):
-        if action.startswith(DRAGON):
-            text = t("cog.confirm.dragon", oval=oval_name(action[len(DRAGON) :]))
+    def confirm_button(self, view: dict, target: str, token: str | None, first: bool):
+        """The button that plays the oval `target`, moving the token on `token` if one is picked."""
+        action = action_for(view["choices"], picks_for(target, token))
+        if dragon_step(view):
+            text = t("cog.confirm.dragon", oval=oval_name(target))
+        elif token is not None:
+            text = t("cog.confirm.move", source=oval_name(token), oval=oval_name(target))
         else:
-            source, _, target = action.rpartition(MOVE)
-            if source:
-                text = t("cog.confirm.move", source=oval_name(source), oval=oval_name(target))
-            else:
-                text = t("cog.confirm.enter", oval=oval_name(target))
+            text = t("cog.confirm.enter", oval=oval_name(target))
         return h(
             "button",
             {
@@ -398,6 +423,7 @@ class Board:
                 "class": "primary",
                 "data-act": "cog-play",
                 "data-action": action,
+                "data-token": token,
                 "data-focus": "play:" + action,
                 "data-first": "true" if first else None,
             },
@@ -564,9 +590,12 @@ class Board:
         if name == "cog-oval":
             self.choose(str(element.dataset.oval))
         elif name == "cog-play":
-            self.target = None
-            self.shell.play(str(element.dataset.action))
-            self.focus_start()
+            token = dom.nullable(element.getAttribute("data-token"))
+            action = action_for(self.view["choices"], picks_for(self.target, token))
+            if action is not None:
+                self.target = None
+                self.shell.play(action)
+                self.focus_start()
         elif name == "cog-cancel":
             self.unchoose()
         else:
@@ -574,7 +603,7 @@ class Board:
         return True
 
     def choose(self, oval: str) -> None:
-        if oval not in legal_targets(self.view):
+        if not still_possible(self.view["choices"], [(OVAL, oval)]):
             return
         self.target = None if self.target == oval else oval
         self.shell.rerender()
@@ -617,15 +646,37 @@ class Board:
 # ----- reading the view -----
 
 
-def legal_targets(view: dict) -> dict[str, list[str]]:
-    """Target oval -> the actions that reach it (one per token that could move there)."""
-    found: dict[str, list[str]] = {}
-    for action in view["actions"]:
-        if action.startswith(DRAGON):
-            found.setdefault(action[len(DRAGON) :], []).append(action)
-        else:
-            found.setdefault(action.rpartition(MOVE)[2], []).append(action)
-    return found
+def legal_targets(view: dict) -> list[str]:
+    """The ovals the player may pick now (empty when it is not the viewer's turn)."""
+    return next_picks(view["choices"], []).get(OVAL, [])
+
+
+def dragon_step(view: dict) -> bool:
+    """The second decision of a Dragon turn: where the Dragon goes."""
+    choices = view["choices"]
+    return choices is not None and choices["prompt"]["key"] == DRAGON_PROMPT
+
+
+def picks_for(target: str | None, token: str | None) -> list[tuple[str, str]]:
+    picks = [(OVAL, target)] if target is not None else []
+    return picks + [(TOKEN, token)] if token is not None else picks
+
+
+def confirm_picks(choices: dict | None, target: str) -> list[str | None]:
+    """One confirm button per way to finish the move to `target`.
+
+    None: the oval alone is the move (a token comes on, or the Dragon's target);
+    otherwise the oval of each token that could go there.
+    """
+    whole = [None] if action_for(choices, [(OVAL, target)]) is not None else []
+    return whole + next_picks(choices, [(OVAL, target)]).get(TOKEN, [])
+
+
+def has_token_step(choices: dict | None) -> bool:
+    """True when some oval is followed by a choice of token (later turns)."""
+    return any(
+        TOKEN in next_picks(choices, [(OVAL, oval)]) for oval in legal_targets({"choices": choices})
+    )
 
 
 def plural(key: str, number: int, **fields) -> str:

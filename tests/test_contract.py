@@ -1,0 +1,158 @@
+"""The rules contract, checked the same way for every registered game and seat count.
+
+What a seat knows decides everything it gets: two states that a seat cannot tell
+apart give it the same view, the same legal actions and the same bot decision; a
+sample of what it cannot see never contradicts its view; a masked state holds no
+more than the seat knows; and changing a clone never changes the original.
+"""
+
+import json
+import random
+
+import pytest
+
+from pygames import GAMES
+from pygames.bots import make_bot
+from pygames.choices import action_for, next_picks
+from pygames.core import CHANCE, UNKNOWN, IllegalAction
+from pygames.position import encode_state
+from pygames.record import Record
+
+CASES = [
+    (game_id, seats)
+    for game_id, game in sorted(GAMES.items())
+    for seats in range(game.min_seats, game.max_seats + 1)
+]
+
+
+def positions(game_id, seats, seed, every=0.25):
+    """States along a seeded random game, with the seats to check in each."""
+    state = GAMES[game_id].new_state(seats, seed)
+    rng = random.Random(seed)
+    while not state.is_over():
+        if rng.random() < every:
+            yield state
+        for seat in state.to_act():
+            if not state.is_over():
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+    yield state
+
+
+def observers(state):
+    return [*range(state.num_seats), None]
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_a_masked_state_gives_the_same_view_and_choices(game_id, seats):
+    checked = 0
+    for seed in range(12):
+        for state in positions(game_id, seats, seed, every=0.5):
+            for seat in observers(state):
+                masked = state.masked(seat)
+                assert masked.view(seat) == state.view(seat)
+                checked += 1
+    assert checked > 30
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_a_sample_agrees_with_everything_the_seat_knows(game_id, seats):
+    rng = random.Random(seats)
+    changed = 0
+    for seed in range(6):
+        for state in positions(game_id, seats, seed):
+            for seat in observers(state):
+                sample = state.resample(seat, rng)
+                sample.check_invariants()
+                data = json.loads(encode_state(sample))
+                del data["history"]  # the past stays as the seat saw it: redacted
+                assert UNKNOWN not in json.dumps(data)
+                assert sample.view(seat) == state.view(seat)
+                if seat is not None:
+                    assert sample.legal_actions(seat) == state.legal_actions(seat)
+                assert encode_state(sample.masked(seat)) == encode_state(state.masked(seat))
+                changed += encode_state(sample) != encode_state(state)
+    assert changed > 0  # samples really differ where something is hidden
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_states_a_seat_cannot_tell_apart_get_the_same_bot_decision(game_id, seats):
+    decided = 0
+    for seed in range(40):
+        for state in positions(game_id, seats, seed, every=0.15):
+            for seat in state.to_act():
+                if len(state.legal_actions(seat)) < 2:
+                    continue
+                twins = [state.resample(seat, random.Random(k)) for k in (1, 2)]
+                for bot in ("greedy", "easy"):
+                    choices = {make_bot(bot, 7).choose(twin, seat) for twin in [state, *twins]}
+                    assert len(choices) == 1
+                decided += 1
+        if decided >= 6:
+            return
+    raise AssertionError(f"only {decided} decisions with a choice were found")
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_changing_a_clone_never_changes_the_original(game_id, seats):
+    for seed in range(4):
+        for state in positions(game_id, seats, seed, every=0.3):
+            before = encode_state(state)
+            clone = state.clone()
+            rng = random.Random(seed)
+            while not clone.is_over():
+                seat = clone.to_act()[0]
+                clone.apply(seat, rng.choice(clone.legal_actions(seat)))
+            assert encode_state(state) == before
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_every_game_ends_and_its_record_replays(game_id, seats):
+    for seed in range(10):
+        *_, state = positions(game_id, seats, seed, every=0)
+        outcome = state.outcome()
+        assert outcome is not None and abs(sum(outcome) - 1) < 1e-9
+        record = Record.new(game_id, ["random"] * seats)
+        record.actions = list(state.history)
+        assert any(seat == CHANCE for seat, _ in record.actions)
+        replayed = Record.from_link_fragment(record.to_link_fragment()).replay()
+        for seat in observers(state):
+            assert replayed.view(seat) == state.view(seat)
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_every_legal_action_is_offered_as_picks(game_id, seats):
+    for seed in range(3):
+        for state in positions(game_id, seats, seed, every=0.5):
+            for seat in state.to_act():
+                view = state.view(seat)
+                choices = view["choices"]
+                assert choices["prompt"]["key"]
+                assert sorted(o["action"] for o in choices["options"]) == sorted(view["actions"])
+                for action in view["actions"]:
+                    chosen = []
+                    for kind, value in state.picks(seat, action):
+                        assert value in next_picks(choices, chosen)[kind]
+                        chosen.append((kind, value))
+                    assert action_for(choices, chosen) == action
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_a_resignation_leaves_the_rest_playing_until_one_is_left(game_id, seats):
+    rng = random.Random(3)
+    state = GAMES[game_id].new_state(seats, 3)
+    state.apply(0, "resign")
+    with pytest.raises(IllegalAction):
+        state.apply(0, "resign")
+    if seats == 2:
+        assert state.outcome() == [0.0, 1.0]
+        return
+    played_on = state.clone()
+    while not played_on.is_over():  # the others play on, and A never wins
+        assert 0 not in played_on.to_act()
+        seat = played_on.to_act()[0]
+        played_on.apply(seat, rng.choice(played_on.legal_actions(seat)))
+    assert played_on.outcome()[0] == 0.0 and abs(sum(played_on.outcome()) - 1) < 1e-9
+    for leaving in range(1, seats - 1):
+        assert not state.is_over()
+        state.apply(leaving, "resign")
+    assert state.outcome() == [0.0] * (seats - 1) + [1.0]
