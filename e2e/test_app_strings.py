@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import ast
 import json
+import random
 import re
 from pathlib import Path
 
-from pygames import GAMES
+from pygames import GAMES, package_name
 from pygames.bots import BOTS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,3 +49,37 @@ def test_placeholders_match_between_languages() -> None:
         if set(fields.findall(entry["en"])) != set(fields.findall(entry["ja"]))
     ]
     assert differing == []
+
+
+def board_prompts(game_id: str) -> dict[str, str]:
+    """A board module's PROMPTS table (engine prompt key -> string key), read from its source."""
+    source = (ROOT / "web" / "games" / f"{package_name(game_id)}.py").read_text(encoding="utf-8")
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == [
+            "PROMPTS"
+        ]:
+            return ast.literal_eval(node.value)
+    raise AssertionError(f"the board of {game_id} has no PROMPTS table")
+
+
+def prompts_met(game_id: str, games: int = 15) -> set[str]:
+    """Every prompt key the engine gives in some games of random play."""
+    found = set()
+    for seed in range(games):
+        state = GAMES[game_id].new_state(2, seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            choices = state.view(seat)["choices"]
+            found.add(choices["prompt"]["key"])
+            state.apply(seat, rng.choice([o["action"] for o in choices["options"]]))
+    return found
+
+
+def test_every_prompt_the_engine_gives_is_worded() -> None:
+    boards = [g for g in GAMES if (ROOT / "web" / "games" / f"{package_name(g)}.py").exists()]
+    assert sorted(boards) == ["cloth-of-gold", "fools-field"]
+    for game_id in boards:
+        prompts = board_prompts(game_id)
+        assert sorted(prompts_met(game_id) - prompts.keys()) == [], game_id
+        assert sorted(set(prompts.values()) - TABLE.keys()) == [], game_id

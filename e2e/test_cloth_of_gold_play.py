@@ -10,6 +10,7 @@ to check every click made the move it meant and the final score table.
 from __future__ import annotations
 
 import json
+import random
 import re
 
 from conftest import PHONE, moves, screenshot, settle, wait_ready
@@ -36,6 +37,23 @@ def new_link(seed: int = 1, seats=("human", "random"), first: str = "A") -> str:
     record = Record.new("cloth-of-gold", list(seats), {"first": first})
     record.actions = list(new_state(seed, first).history)  # the deal's chance moves
     return record.to_link_fragment()
+
+
+def link_where_rival_lacks(colours: int) -> tuple[str, list[str]]:
+    """A game played on by random choices until the computer's Hand is known to lack
+    at least `colours` colours, with me to act: its link, and those colours."""
+    for seed in range(1, 200):
+        state = new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            lacks = state.view(0)["lacks"][1]
+            if seat == 0 and len(lacks) >= colours and state.view(0)["hand_sizes"][1]:
+                record = Record.new("cloth-of-gold", ["human", "random"], {"first": "A"})
+                record.actions = list(state.history)
+                return record.to_link_fragment(), lacks
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    raise AssertionError("no game reached the position wanted")
 
 
 def saved_record(page: Page) -> Record:
@@ -113,9 +131,10 @@ def test_a_whole_game_against_the_computer_by_clicks(page: Page, site_url: str) 
         assert state.to_act() == [0]
         expected = expected_action(state, 0, moves(page))
         page.locator(LEGAL).nth(0).wait_for()
-        if page.locator(".cog-player.own .cog-off").count() == 0 and state.view(0)["choices"][
-            "prompt"
-        ]["key"] != "cog.dragon_target":
+        if (
+            page.locator(".cog-player.own .cog-off").count() == 0
+            and state.view(0)["choices"]["prompt"]["key"] != "cog.dragon_target"
+        ):
             page.locator(LEGAL).first.click()
             saw_token_choice |= page.locator(CONFIRM).count() == 2
             page.click("[data-act='cog-cancel']")
@@ -205,7 +224,7 @@ def test_pass_and_play_hides_the_board_between_players(page: Page, site_url: str
     assert page.locator(".log li", has_text="Your Hand:").count() == 1
 
 
-def test_a_shared_link_reopens_the_same_position(page: Page, site_url: str, new_context) -> None:
+def test_a_moved_game_reopens_at_the_same_point(page: Page, site_url: str, new_context) -> None:
     open_link(page, site_url, new_link(5))
     for _ in range(3):
         play_a_turn(page)
@@ -217,9 +236,14 @@ def test_a_shared_link_reopens_the_same_position(page: Page, site_url: str, new_
         "els => els.map(e => e.dataset.tile)"
     )
     page.click("[data-act='share']")
+    # The whole game (not the read-only position offered first) moves to another device.
+    position_url = page.locator("#share-url").input_value()
+    page.check("dialog[open] #share-game")
+    expect(page.locator("#share-url")).not_to_have_value(position_url)
     url = page.locator("#share-url").input_value()
     page.click("dialog[open] button[value='close']")
     assert "#r=" in url
+    assert Record.from_link_fragment(url.split("#", 1)[1]).viewer is None
     fresh = new_context().new_page()
     fresh.goto(url)
     wait_ready(fresh)
@@ -360,22 +384,18 @@ def test_autosave_resumes_after_a_reload(page: Page, site_url: str) -> None:
 
 
 def test_the_colours_a_hidden_hand_lacks_are_shown(page: Page, site_url: str) -> None:
-    state = new_state(15)
-    lacks = state.view(0)["lacks"][1]
-    assert lacks == ["jewel"]  # dealt before the Jewels joined the Darkness
-    open_link(page, site_url, new_link(15))
-    rival = page.locator(".cog-player[data-seat='1']")
-    expect(rival.locator(".cog-lacks")).to_have_text("Computer's Hand holds no Jewel.")
-    expect(rival.locator(".cog-lacks")).to_have_attribute("data-lacks", "jewel")
+    fragment, lacks = link_where_rival_lacks(2)
+    names = {"gold": ("Gold", "金"), "blue": ("Blue", "青"), "white": ("White", "白")}
+    names |= {"red": ("Red", "赤"), "jewel": ("Jewel", "宝石")}
+    open_link(page, site_url, fragment)
+    line = page.locator(".cog-player[data-seat='1'] .cog-lacks")
+    english = " or ".join(names[c][0] for c in lacks)
+    expect(line).to_have_text(f"Computer's Hand holds no {english}.")
+    expect(line).to_have_attribute("data-lacks", " ".join(lacks))
     # My own Hand is in front of me: no such line for it.
     assert page.locator(".cog-player[data-seat='0'] .cog-lacks").count() == 0
-    # A Purple action reveals my whole Hand: then the rival knows what mine lacks, and
-    # after the computer's reveal of a colour it lacks, its line names that colour too.
     page.click("[data-act='lobby']")
     page.click("button[data-lang='ja']")
-    page.goto(site_url + "#" + new_link(15))
-    wait_ready(page)
-    settle(page)
-    expect(page.locator(".cog-player[data-seat='1'] .cog-lacks")).to_have_text(
-        "Computerの手札に宝石のタイルはありません。".replace("Computer", rival_name_ja(page))
-    )
+    open_link(page, site_url, fragment)
+    japanese = "・".join(names[c][1] for c in lacks)
+    expect(line).to_have_text(f"コンピューターの手札に{japanese}のタイルはありません。")

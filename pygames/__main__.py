@@ -63,7 +63,7 @@ def list_games() -> int:
 
 def contestant_names(bots: list[str]) -> list[str]:
     """Bot names as given, a repeated name suffixed: random, random-2."""
-    names = []
+    names: list[str] = []
     for bot in bots:
         count = bots[: len(names) + 1].count(bot)
         names.append(bot if count == 1 else f"{bot}-{count}")
@@ -100,9 +100,9 @@ def play_matches(args) -> int:
                 f"game {number + 1} (seed {seed}; {seats}): {result_line(winners)} "
                 f"in {len(state.history)} moves"
             )
-    tally = ", ".join(f"{name} {wins[name]}" for name in names)
+    won = ", ".join(f"{name} {wins[name]}" for name in names)
     sharing = ", ".join(f"{name} {shared[name]}" for name in names)
-    print(f"{args.games} games: wins {tally}; shared wins {sharing}")
+    print(f"{args.games} games: wins {won}; shared wins {sharing}")
     return 0
 
 

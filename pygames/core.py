@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 RESIGN = "resign"
 AGREED_DRAW = "draw"
@@ -285,6 +285,12 @@ class State:
         """Per seat: 1 for a win, 0 for a loss, equal shares of 1 for a shared win."""
         return self.final_outcome
 
+    def result(self) -> list[float]:
+        """The outcome of a game known to be over."""
+        if self.final_outcome is None:
+            raise ValueError("the game is not over")
+        return self.final_outcome
+
     def to_act(self) -> list[int]:
         return [] if self.is_over() else self.seats_to_act()
 
@@ -381,7 +387,7 @@ class State:
 
     # ----- what a seat knows ----------------------------------------------------------
 
-    def masked(self, seat: int | None) -> State:
+    def masked(self, seat: int | None) -> Self:
         """A copy holding only what `seat` knows: unseen items UNKNOWN, others' secrets gone."""
         copy = self.clone()
         copy.events = [e for e in self.events if e.visible_to(seat)]
@@ -392,7 +398,7 @@ class State:
         copy.hide_unseen(seat, None)
         return copy
 
-    def resample(self, seat: int | None, rng: random.Random) -> State:
+    def resample(self, seat: int | None, rng: random.Random) -> Self:
         """A full state `seat` cannot tell from this one, sampled from `rng`.
 
         It is built from `masked(seat)`, so it holds nothing `seat` has not seen.
@@ -400,7 +406,7 @@ class State:
         """
         return self.masked(seat).filled(seat, rng)
 
-    def filled(self, seat: int | None, rng: random.Random) -> State:
+    def filled(self, seat: int | None, rng: random.Random) -> Self:
         """For a masked state: a copy with its unknowns sampled from `rng` (see `resample`)."""
         copy = self.clone()
         copy.chance = RandomChance(rng)
@@ -418,7 +424,7 @@ class State:
             return action
         return self.redact(actor, action, seat)
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """A copy, much faster than deepcopy (the computer's search makes thousands).
 
         Containers (lists, dicts, sets, Counters) are copied, nested ones too;

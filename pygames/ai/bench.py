@@ -9,13 +9,14 @@ from pygames import GAMES
 from pygames.ai.ismcts import Search
 from pygames.ai.levels import LEVELS
 from pygames.bots import make_bot
+from pygames.core import State
 
 
 def sample_positions(game_id: str, count: int = 12, seed: int = 0) -> list:
     """(state, seat) pairs with a real choice, taken along seeded greedy-vs-random games."""
     game = GAMES[game_id]
     rng = random.Random(seed)
-    found = []
+    found: list[tuple[State, int]] = []
     for number in range(1000):
         state = game.new_state(2, seed + number)
         bots = [make_bot("greedy", number), make_bot("random", number)]

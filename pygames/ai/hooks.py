@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Callable
 from types import ModuleType
 
 from pygames.core import State
@@ -11,6 +12,11 @@ from pygames.core import State
 
 class Hooks:
     """The per-game functions the search calls; see `pygames.ai` for what each one means."""
+
+    legal_actions: Callable[[State, int], list[str]]
+    evaluate: Callable[[State, int], float]
+    rollout_action: Callable[[State, int, random.Random], str]
+    greedy_score: Callable[[State, int, str], float] | None
 
     def __init__(self, module: ModuleType | None):
         self.module = module

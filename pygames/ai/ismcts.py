@@ -166,11 +166,11 @@ class Search(Thinking):
         hooks = self.hooks
         for _ in range(hooks.rollout_moves):
             if state.is_over():
-                return state.outcome()
+                return state.result()
             for seat in state.to_act():
                 state.apply_unchecked(seat, hooks.rollout_action(state, seat, self.rng))
                 if state.is_over():
                     break
         if state.is_over():
-            return state.outcome()
+            return state.result()
         return [hooks.evaluate(state, seat) for seat in range(state.num_seats)]

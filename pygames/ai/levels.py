@@ -61,7 +61,7 @@ class GreedyBot(Bot):
         after = state.clone()
         after.apply(seat, action)
         if after.is_over():
-            return after.outcome()[seat]
+            return after.result()[seat]
         return hooks.evaluate(after, seat)
 
 

@@ -16,7 +16,7 @@ ROLLOUT_MOVES = 24  # a few rounds, then `evaluate` projects the final scores
 def evaluate(state: ClothOfGoldState, seat: int) -> float:
     """A guess from the lead after the final scoring the Courts would give now."""
     if state.is_over():
-        return state.outcome()[seat]
+        return state.result()[seat]
     lead = projected_score(state, seat) - projected_score(state, 1 - seat)
     return min(max(0.5 + lead / 24, 0.0), 1.0)
 

@@ -122,7 +122,7 @@ class ClothOfGoldState(State):
         self.darkness += [JEWEL] * TILE_COUNTS[JEWEL]
         laid = self.draw(self.darkness, len(SQUARE_OVALS))
         self.squares: dict[str, str | None] = dict(zip(SQUARE_OVALS, laid, strict=True))
-        self.courts = [Counter(), Counter()]
+        self.courts: list[Counter[str]] = [Counter(), Counter()]
         self.removed: Counter = Counter()
         self.scores = [0, 0]
         self.tokens: list[list[str]] = [[], []]  # the ovals each seat's board tokens stand on
@@ -174,8 +174,9 @@ class ClothOfGoldState(State):
         if self.phase == CHOOSE_DRAGON_TARGET:
             self.send_dragon(seat, action.removeprefix(DRAGON_PREFIX))
             return
-        source, target = parse_move(action)
-        self.move_token(seat, source, target)
+        move = parse_move(action)
+        assert move is not None  # a legal action
+        self.move_token(seat, *move)
 
     # ----- a turn -----
 
@@ -421,7 +422,9 @@ class ClothOfGoldState(State):
     def picks(self, seat: int, action: str) -> list[tuple[str, str]]:
         if self.phase == CHOOSE_DRAGON_TARGET:
             return [("oval", action.removeprefix(DRAGON_PREFIX))]
-        source, target = parse_move(action)
+        move = parse_move(action)
+        assert move is not None  # a legal action
+        source, target = move
         return [("oval", target)] if source is None else [("oval", target), ("token", source)]
 
     def prompt(self, seat: int) -> dict:

@@ -112,7 +112,7 @@ def greedy_score(state: FoolsFieldState, seat: int, action: str) -> float:
     after = state.clone()
     after.apply(seat, action)
     if after.is_over():
-        return 10 * after.outcome()[seat]
+        return 10 * after.result()[seat]
     card = action.split("@")[0]
     return 2 * (1 - EASE[card]) + playable_share(after, seat)
 

@@ -130,7 +130,9 @@ class FoolsFieldState(State):
     # ----- the contract hooks -----
 
     def seats_to_act(self) -> list[int]:
-        return [self.retreater] if self.phase == DISCARDING else [self.turn]
+        if self.phase == DISCARDING and self.retreater is not None:
+            return [self.retreater]
+        return [self.turn]
 
     def moves(self, seat: int) -> list[str]:
         if self.phase == DISCARDING:

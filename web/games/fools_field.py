@@ -126,8 +126,11 @@ class Board:
         cards = view["known_held"][seat]
         if not cards:
             return None
-        key = "ff.known_in_hand" if not view["discard_counts"][seat] else "ff.known_held"
-        title = t(key, name=self.shell.names[seat])
+        name = self.shell.names[seat]
+        if view["discard_counts"][seat]:  # they may have discarded some of them since
+            title = t("ff.known_held", name=name)
+        else:
+            title = t("ff.known_in_hand", name=name)
         words = t("ff.list_sep").join(t("ff.card", sides=card_words(c)) for c in cards)
         return h(
             "p",
