@@ -5,11 +5,13 @@ import json
 import random
 import re
 import zlib
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from pygames import GAMES
+from pygames.cloth_of_gold.board import all_tiles
 from pygames.core import CHANCE, UNKNOWN
 from pygames.fools_field.cards import ALL_CARDS
 from pygames.record import MAX_LINK_CHARS, Record, RecordError
@@ -244,3 +246,25 @@ def test_a_shared_position_cannot_carry_moves_and_refuses_a_forged_position():
     for line in forged:
         with pytest.raises(RecordError, match="position"):
             Record.from_text(f"{head}\n{line}\n").replay()
+
+
+def test_a_full_record_holds_the_past_but_no_undrawn_card():
+    """What a save or a device-move link holds: every item drawn so far, and nothing else."""
+    for game_id, pool_of, everything in (
+        ("fools-field", lambda state: state.deck, list(ALL_CARDS)),
+        ("cloth-of-gold", lambda state: state.darkness, all_tiles()),
+    ):
+        for seed in range(10):
+            record, state = played(game_id, seed=seed, moves=25, options=SINGLE[game_id])
+            outcomes = [
+                action.split(":", 1)[1] for seat, action in record.actions if seat == CHANCE
+            ]
+            named = [item for items in outcomes for item in items.split(",") if item not in "AB"]
+            drawn = Counter(everything) - Counter(pool_of(state))
+            assert Counter(named) == drawn
+            assert not set(pool_of(state)) - set(named) or not set(
+                re.findall(r"[A-Za-z]+", record.to_text())
+            ) & (set(pool_of(state)) - set(named))
+
+
+SINGLE = {"fools-field": {"match": "single"}, "cloth-of-gold": {}}

@@ -1,8 +1,12 @@
 """Strength and speed of the computer opponents: python tools/bench_ai.py [--games 200]
 
-Plays each pairing with seats alternated (draws count half), on two processes,
-then measures search iterations per second in CPython and, if Node and
-node_modules/pyodide are present, in Pyodide (tools/bench_ai_pyodide.mjs).
+Plays each pairing with seats alternated (a shared win counts its share), on
+two processes, then measures search iterations per second in CPython and, if
+Node and node_modules/pyodide are present, in Pyodide (tools/bench_ai_pyodide.mjs).
+
+A game for more than two players also plays its largest table: the first bot
+in one seat (rotating) against the second bot in every other seat, with a
+target in multiples of a fair share (1 / seats).
 """
 
 from __future__ import annotations
@@ -23,18 +27,31 @@ from pygames.ai.bench import rates_line  # noqa: E402
 from pygames.bots import make_bot  # noqa: E402
 
 PAIRINGS = [("hard", "random", 0.90), ("hard", "greedy", 0.70), ("normal", "greedy", 0.50)]
+# At the largest table: (first, second, target as multiples of a fair share).
+TABLE_PAIRINGS = [("hard", "random", 2.0), ("hard", "greedy", 1.0)]
 
 
-def play_one(job: tuple[str, str, str, int]) -> float:
-    """The first bot's score in one game; it takes seat B in odd-numbered games."""
-    game_id, first, second, number = job
-    state = GAMES[game_id].new_state(2, number)
-    names = [first, second] if number % 2 == 0 else [second, first]
+def play_one(job: tuple[str, str, str, int, int]) -> float:
+    """The first bot's score in one game; its seat moves round the table from game to game."""
+    game_id, first, second, seats, number = job
+    state = GAMES[game_id].new_state(seats, number)
+    mine = number % seats
+    names = [first if seat == mine else second for seat in range(seats)]
     bots = [make_bot(name, number * 31 + seat) for seat, name in enumerate(names)]
     while not state.is_over():
         for seat in state.to_act():
-            state.apply(seat, bots[seat].choose(state, seat))
-    return state.outcome()[number % 2]
+            if not state.is_over():
+                state.apply(seat, bots[seat].choose(state, seat))
+    return state.result()[mine]
+
+
+def pairings(game_id: str) -> list[tuple[str, str, int, float]]:
+    game = GAMES[game_id]
+    found = [(first, second, game.min_seats, target) for first, second, target in PAIRINGS]
+    if game.max_seats > 2:
+        seats = game.max_seats
+        found += [(first, second, seats, share / seats) for first, second, share in TABLE_PAIRINGS]
+    return found
 
 
 def main() -> int:
@@ -43,18 +60,20 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--processes", type=int, default=2)
     args = parser.parse_args()
-    print(f"{args.game}: {args.games} games per pairing, seats alternated, draws count ½")
-    print(f"{'pairing':20} {'score':>9} {'share':>6} {'target':>7}  time")
+    print(f"{args.game}: {args.games} games per pairing, seats alternated, shared wins split")
+    print(f"{'pairing':26} {'score':>9} {'share':>6} {'target':>7}  time")
     with Pool(args.processes) as pool:
-        for first, second, target in PAIRINGS:
+        for first, second, seats, target in pairings(args.game):
             start = time.perf_counter()
-            jobs = [(args.game, first, second, n) for n in range(args.games)]
+            jobs = [(args.game, first, second, seats, n) for n in range(args.games)]
             score = sum(pool.map(play_one, jobs, chunksize=4))
             share = score / args.games
-            verdict = "ok" if share >= target else "MISSED"
+            strict = target <= 1 / seats  # above a fair share, else at least the target
+            verdict = "ok" if (share > target if strict else share >= target) else "MISSED"
+            others = second if seats == 2 else f"{seats - 1}×{second}"
             print(
-                f"{first + ' vs ' + second:20} {score:>5g}/{args.games:<3} {share:6.1%} "
-                f"{'≥' if target > 0.5 else '>'}{target:4.0%} {verdict}  "
+                f"{first + ' vs ' + others:26} {score:>6.1f}/{args.games:<3} {share:6.1%} "
+                f"{'>' if strict else '≥'}{target:4.0%} {verdict}  "
                 f"{time.perf_counter() - start:.0f} s",
                 flush=True,
             )

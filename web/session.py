@@ -22,7 +22,7 @@ import js
 
 from pygames.bots import BOTS, make_bot
 from pygames.core import CHANCE, IllegalAction
-from pygames.record import Record, RecordError
+from pygames.record import Record, RecordError, get_game
 from web import storage
 
 HUMAN = "human"
@@ -52,7 +52,7 @@ class Session:
 
     @classmethod
     def start_new(cls, game_id: str, seats: list[str], options: dict) -> Session:
-        return cls._fresh(Record.new(game_id, seats, options))
+        return cls._fresh(new_record(game_id, seats, options))
 
     @classmethod
     def from_link(cls, fragment: str) -> Session:
@@ -170,7 +170,7 @@ class Session:
         return Record.shared_position(self.record, self.state, seat).to_link_fragment()
 
     def rematch(self, options: dict) -> Session:
-        return Session._fresh(Record.new(self.game_id, self.record.seats, options))
+        return Session._fresh(new_record(self.game_id, self.record.seats, options))
 
     def close(self) -> None:
         """Leaving the board: drop any pending computer decision."""
@@ -252,6 +252,14 @@ class Session:
     def _bot(self, seat: int, seed: int):
         kind = self.record.seats[seat]
         return make_bot(kind if kind in BOTS else FALLBACK_BOT, seed)
+
+
+def new_record(game_id: str, seats: list[str], options: dict) -> Record:
+    """A new game's record: the deal is drawn now and recorded as its first moves."""
+    record = Record.new(game_id, seats, options)
+    state = get_game(game_id).new_state(len(seats), options=record.options)
+    record.actions = list(state.history)
+    return record
 
 
 def decision_seed(bot_seed: int, history_length: int) -> int:
