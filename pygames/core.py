@@ -213,6 +213,7 @@ class State:
         # Actions before this index revealed information or used chance: never undone.
         self.fixed_upto = 0
         self.final_outcome: list[float] | None = None
+        self.end_reason: str | None = None  # why the game ended: a key the log words
         self.resigned: list[int] = []
         self.setup()
 
@@ -309,7 +310,7 @@ class State:
         elif action == AGREED_DRAW:
             self.fix()
             self.log("agreed_draw", seat=seat)
-            self.end_game(shared_win(self.seats_in_play(), self.num_seats))
+            self.end_game(shared_win(self.seats_in_play(), self.num_seats), "agreed")
         else:
             self.play(seat, action)
 
@@ -338,7 +339,7 @@ class State:
         self.resigned.append(seat)
         left = self.seats_in_play()
         if len(left) == 1:
-            self.finish(shared_win(left, self.num_seats))
+            self.finish(shared_win(left, self.num_seats), "resigned")
         else:
             self.seat_left(seat)
 
@@ -357,6 +358,7 @@ class State:
             "choices": self.choices(seat, actions),
             "over": self.is_over(),
             "outcome": self.final_outcome,
+            "end_reason": self.end_reason,
             "resigned": list(self.resigned),
             "moves_played": len(self.history),
             "log": [{"kind": e.kind, **e.data} for e in self.events if e.visible_to(seat)],
@@ -467,14 +469,16 @@ class State:
         """Mark every move so far, the current one included, as not undoable."""
         self.fixed_upto = len(self.history)
 
-    def end_game(self, outcome: list[float]) -> None:
+    def end_game(self, outcome: list[float], reason: str) -> None:
         """One game is over. Games with match play override this to deal the next game."""
-        self.finish(outcome)
+        self.finish(outcome, reason)
 
-    def finish(self, outcome: list[float]) -> None:
+    def finish(self, outcome: list[float], reason: str) -> None:
+        """The end, and why (e.g. "resigned", "agreed", or a game's own key such as "score")."""
         outcome = [0.0 if seat in self.resigned else share for seat, share in enumerate(outcome)]
         self.final_outcome = outcome
-        self.log("game_over", outcome=outcome)
+        self.end_reason = reason
+        self.log("game_over", outcome=outcome, reason=reason)
 
 
 def shared_win(winners: Iterable[int], seats: int) -> list[float]:

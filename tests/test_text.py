@@ -2,7 +2,8 @@
 
 import pytest
 
-from pygames.text import describe, join_names
+from pygames import GAMES
+from pygames.text import describe, describe_parts, join_names
 
 
 @pytest.mark.parametrize(
@@ -29,3 +30,75 @@ def test_cloth_of_gold_calls_a_tie_of_both_a_shared_victory():
 def test_names_join_by_each_languages_rule():
     assert join_names(["You", "Computer B"], "en") == "You and Computer B"
     assert join_names(["あなた", "B", "C"], "ja") == "あなた、BとC"
+
+
+def every_template():
+    from pygames.text import COMMON_LOG, game_text
+
+    for game_id in GAMES:
+        for kind, templates in {**COMMON_LOG, **game_text(game_id).LOG}.items():
+            yield game_id, kind, templates
+
+
+def test_every_english_line_with_a_subject_speaks_to_its_reader():
+    """A line about a seat has a second-person form, so "You starts" cannot be built."""
+    checked = 0
+    for game_id, kind, templates in every_template():
+        subject = templates.get("subject", "seat")
+        if "{" + subject + "}" in templates["en"]:
+            assert "en:you" in templates, f"{game_id} {kind} has no second-person form"
+            assert "{" + subject + "}" not in templates["en:you"]
+            assert templates["en:you"].startswith(("You", "Game", "A new", "Hands"))
+            checked += 1
+    assert checked > 15
+
+
+def test_the_reader_is_you_and_others_keep_their_names():
+    names = ["You", "Computer"]
+    entry = {"kind": "new_game", "number": 1, "start": 0}
+    assert describe("fools-field", entry, "en", names, viewer=0) == "Game 1 begins; you start."
+    computer = ["Computer", "You"]
+    assert describe("fools-field", entry, "en", computer, viewer=1) == (
+        "Game 1 begins; Computer starts."
+    )
+
+
+def test_a_draw_is_told_once_to_the_drawer_with_its_cards_and_once_to_the_rival():
+    state = GAMES["fools-field"].new_state(2, 4, {"start": "A"})
+    while not any(e.kind == "draw" for e in state.events):
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[-1])
+    drawer = next(e.data["seat"] for e in state.events if e.kind == "draw")
+    for viewer in (0, 1):
+        names = ["You", "Rival"] if viewer == 0 else ["Rival", "You"]
+        lines = [
+            describe("fools-field", entry, "en", names, viewer)
+            for entry in state.view(viewer)["log"]
+        ]
+        drawn = [line for line in lines if line and " drew " in line]
+        assert len(drawn) == 1
+        if viewer == drawer:
+            assert drawn[0].startswith("You drew ") and "left in the deck" in drawn[0]
+        else:
+            assert drawn[0].startswith("Rival drew ") and "card" in drawn[0]
+
+
+def test_cards_in_a_line_are_items_with_their_symbols_as_words():
+    entry = {"kind": "deploy", "seat": 1, "card": "XSSF"}
+    parts = describe_parts("fools-field", entry, "ja", ["あなた", "コンピューター"], 0)
+    assert parts == [
+        "コンピューターが",
+        {"item": "card", "value": "XSSF", "text": "剣盾盾花"},
+        "を配置しました。",
+    ]
+    assert describe("fools-field", entry, "en", ["You", "Computer"], 1) == "You deployed XSSF."
+
+
+def test_the_end_of_the_game_says_why():
+    entry = {"kind": "game_over", "outcome": [1.0, 0.0], "reason": "emptied"}
+    words = describe("fools-field", entry, "en", ["You", "Computer"], 0)
+    assert words == "Game over: you win (a hand emptied after the deck ran out)."
+    entry = {"kind": "game_over", "outcome": [0.0, 1.0], "reason": "score"}
+    assert describe("cloth-of-gold", entry, "ja", ["あなた", "コンピューター"], 0) == (
+        "ゲーム終了：コンピューターの勝ち（得点が30点に達しました）。"
+    )

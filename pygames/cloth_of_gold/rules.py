@@ -129,7 +129,6 @@ class ClothOfGoldState(State):
         self.dragon = DRAGON_HOME
         self.phase = CHOOSE_OVAL
         self.vacated: str | None = None  # the oval the acting token left this turn
-        self.end_reason: str | None = None
         self.final: dict | None = None
         self.log("new_game", first=self.turn, squares=[self.squares[o] for o in SQUARE_OVALS])
         for seat in (0, 1):
@@ -271,7 +270,9 @@ class ClothOfGoldState(State):
         self.fix()
         self.log("secrecy", seat=seat, count=count, darkness=len(self.darkness))
         if drawn:
-            self.log("drew", to=seat, seat=seat, tiles=colour_order(drawn))
+            self.log(
+                "drew", to=seat, seat=seat, tiles=colour_order(drawn), darkness=len(self.darkness)
+            )
         if not self.darkness:
             self.end_contest("darkness")
 
@@ -297,7 +298,6 @@ class ClothOfGoldState(State):
 
     def end_contest(self, reason: str) -> None:
         self.fix()
-        self.end_reason = reason
         self.phase = OVER
         self.log("contest_over", reason=reason)
         seats = [self.final_scoring(seat) for seat in (0, 1)]
@@ -305,7 +305,7 @@ class ClothOfGoldState(State):
         self.final = {"seats": seats, "decided_by": decided_by}
         if decided_by != "score":
             self.log("tiebreak", rule=decided_by)
-        self.end_game(outcome)
+        self.end_game(outcome, reason)
 
     def final_scoring(self, seat: int) -> dict:
         """Jewels first (n×n), then Gold at the row reached after the Jewels."""
@@ -456,7 +456,6 @@ class ClothOfGoldState(State):
             "turn": None if self.is_over() else self.turn,
             "vacated": self.vacated,
             "preview": self.preview(seat),
-            "end_reason": self.end_reason,
             "final": self.final,
             "track": {
                 "rows": [list(row) for row in TRACK_ROWS],

@@ -8,16 +8,23 @@ from pygames.cloth_of_gold.board import COLOURS
 
 LOG = {
     "new_game": {
+        "subject": "first",
         "en": "{first} plays first. On the squares: {squares}.",
+        "en:you": "You play first. On the squares: {squares}.",
         "ja": "{first}が先手です。マスのタイル：{squares}。",
     },
     "dealt": {"en": "Your Hand: {tiles}.", "ja": "あなたの手札：{tiles}。"},
-    "move": {"en": "{seat} {move}.", "ja": "{seat}が{move}。"},
+    "move": {"en": "{seat} {move}.", "en:you": "You {move}.", "ja": "{seat}が{move}。"},
     "gift": {
         "en": "{seat} gave the {tile} tile of {oval} to the rival's Court.",
+        "en:you": "You gave the {tile} tile of {oval} to the rival's Court.",
         "ja": "{seat}が{oval}の{tile}タイルを相手の宮廷に贈りました。",
     },
-    "dragon": {"en": "{seat} sent the Dragon to {oval}.", "ja": "{seat}が竜を{oval}へ送りました。"},
+    "dragon": {
+        "en": "{seat} sent the Dragon to {oval}.",
+        "en:you": "You sent the Dragon to {oval}.",
+        "ja": "{seat}が竜を{oval}へ送りました。",
+    },
     "dragon_home": {
         "en": "The Dragon left {oval} for home.",
         "ja": "竜が{oval}から住処に戻りました。",
@@ -26,22 +33,37 @@ LOG = {
         "en": "A {tile} tile from the Darkness fills {oval} ({darkness} left).",
         "ja": "闇から{tile}タイルが{oval}に置かれました（残り{darkness}枚）。",
     },
-    "reveal": {"en": "{seat} revealed {tiles}.", "ja": "{seat}が公開したタイル：{tiles}。"},
+    "reveal": {
+        "en": "{seat} revealed {tiles}.",
+        "en:you": "You revealed {tiles}.",
+        "ja": "{seat}が公開したタイル：{tiles}。",
+    },
     "score": {
         "en": "{seat} scored {points} at {oval} (total {total}).",
+        "en:you": "You scored {points} at {oval} (total {total}).",
         "ja": "{seat}が{oval}で{points}点を得ました（計{total}点）。",
     },
     "removed": {
         "en": "{seat} removed {count} {colour} from their Court.",
+        "en:you": "You removed {count} {colour} from your Court.",
         "ja": "{seat}が宮廷の{colour}タイル{count}枚を除外しました。",
     },
     "secrecy": {
+        "quiet_for_subject": True,  # the drawer reads "drew" instead
         "en": "{seat} drew {count} from the Darkness ({darkness} left).",
+        "en:you": "You drew {count} from the Darkness ({darkness} left).",
         "ja": "{seat}が闇から{count}枚引きました（残り{darkness}枚）。",
     },
-    "drew": {"en": "You drew {tiles}.", "ja": "引いたタイル：{tiles}。"},
+    "drew": {
+        "en": "You drew {tiles} from the Darkness ({darkness} left).",
+        "ja": "闇から引いたタイル：{tiles}（残り{darkness}枚）。",
+    },
     "contest_over": {"en": "{reason}", "ja": "{reason}"},
     "final_scoring": {
+        "en:you": (
+            "You: {jewels} Jewels score {jewel_points}, {gold} Gold × {gold_value} "
+            "score {gold_points}; final score {score}."
+        ),
         "en": (
             "{seat}: {jewels} Jewels score {jewel_points}, {gold} Gold × {gold_value} "
             "score {gold_points}; final score {score}."
@@ -93,6 +115,10 @@ REASONS = {
         "ja": "得点が30点に達しました。競い合いは終わりです。",
     },
 }
+END_REASONS = {
+    "score": {"en": "a score reached 30", "ja": "得点が30点に達しました"},
+    "darkness": {"en": "the Darkness ran out", "ja": "闇のタイルが尽きました"},
+}
 TIEBREAKS = {
     "white": {
         "en": "Scores are equal: more White tiles in Court decide.",
@@ -120,8 +146,6 @@ def tile_list(tiles: list[str], lang: str) -> str:
 
 
 def format_fields(fields: dict, lang: str, names: list[str]) -> dict:
-    if "first" in fields:
-        fields["first"] = names[fields["first"]]
     for key in ("tiles", "squares"):
         if key in fields:
             fields[key] = tile_list(fields[key], lang)

@@ -104,20 +104,25 @@ class FoolsFieldState(State):
         self.seen_battle_starts[position] += 1
         if self.seen_battle_starts[position] >= 3:
             self.log("repetition")
-            self.end_game([0.5, 0.5])
+            self.end_game([0.5, 0.5], "repetition")
 
-    def end_game(self, outcome: list[float]) -> None:
-        """One game is over: finish, or in match play score it and deal the next."""
+    def end_game(self, outcome: list[float], reason: str) -> None:
+        """One game is over: finish, or in match play score it and deal the next.
+
+        Reasons: "emptied" (a hand emptied after the deck ran out), "level" (both
+        did, under the tie rule), "repetition"; a match ends with "match".
+        """
         self.fix()
         if self.options["match"] == "single":
-            self.finish(outcome)
+            self.finish(outcome, reason)
             return
         self.game_results.append(outcome)
         self.match_scores = [a + b for a, b in zip(self.match_scores, outcome, strict=True)]
-        self.log("game_result", number=len(self.game_results), outcome=outcome)
+        self.log("game_result", number=len(self.game_results), outcome=outcome, reason=reason)
         if max(self.match_scores) >= MATCH_TARGET:
             a, b = self.match_scores
-            self.finish(win_for(0, 2) if a > b else win_for(1, 2) if b > a else [0.5, 0.5])
+            match = win_for(0, 2) if a > b else win_for(1, 2) if b > a else [0.5, 0.5]
+            self.finish(match, "match")
         else:
             loser = outcome.index(0.0) if 0.0 in outcome else self.first_start_of_game()
             self.deal_game(loser)
@@ -212,14 +217,17 @@ class FoolsFieldState(State):
         self.field[cell] = (card, seat)
         self.log("deploy", seat=seat, card=card)
         if self.pending_winner is not None:  # the non-start player's answering turn
-            self.end_game([0.5, 0.5] if not self.hands[seat] else win_for(1 - seat, 2))
+            if self.hands[seat]:
+                self.end_game(win_for(1 - seat, 2), "emptied")
+            else:
+                self.end_game([0.5, 0.5], "level")
         elif not self.hands[seat] and not self.deck:
             if self.tie_battle and seat == self.battle_start:
                 self.pending_winner = seat
                 self.log("last_chance", seat=1 - seat)
                 self.turn = 1 - seat
             else:
-                self.end_game(win_for(seat, 2))
+                self.end_game(win_for(seat, 2), "emptied")
         else:
             self.turn = 1 - seat
 
@@ -227,7 +235,7 @@ class FoolsFieldState(State):
 
     def retreat(self, seat: int) -> None:
         if self.pending_winner is not None:
-            self.end_game(win_for(self.pending_winner, 2))
+            self.end_game(win_for(self.pending_winner, 2), "emptied")
             return
         forced = not any(m != RETREAT for m in self.moves(seat))
         taken = sorted(card for card, _ in self.field.values())
@@ -248,7 +256,7 @@ class FoolsFieldState(State):
         self.hands[seat] += drawn
         if drawn:
             self.log("draw", seat=seat, count=len(drawn), deck=len(self.deck))
-            self.log("drew", to=seat, seat=seat, cards=sorted(drawn))
+            self.log("drew", to=seat, seat=seat, cards=sorted(drawn), deck=len(self.deck))
 
     def discard(self, seat: int, card: str) -> None:
         self.hands[seat].remove(card)

@@ -1,28 +1,53 @@
-"""The Fool's Field log in words (English and Japanese)."""
+"""The Fool's Field log in words (English and Japanese); see `pygames.text`."""
 
 from __future__ import annotations
 
+from pygames.text import item
+
 LOG = {
     "new_game": {
+        "subject": "start",
         "en": "Game {number} begins; {start} starts.",
+        "en:you": "Game {number} begins; you start.",
         "ja": "第{number}ゲーム開始。{start}が先手です。",
     },
     "dealt": {"en": "You were dealt {cards}.", "ja": "配られたカード：{cards}。"},
-    "battle": {"en": "A new battle: {start} starts.", "ja": "新しい戦い：{start}が先手です。"},
-    "deploy": {"en": "{seat} deployed {card}.", "ja": "{seat}が{card}を配置しました。"},
+    "battle": {
+        "subject": "start",
+        "en": "A new battle: {start} starts.",
+        "en:you": "A new battle: you start.",
+        "ja": "新しい戦い：{start}が先手です。",
+    },
+    "deploy": {
+        "en": "{seat} deployed {card}.",
+        "en:you": "You deployed {card}.",
+        "ja": "{seat}が{card}を配置しました。",
+    },
     "retreat": {
         "en": "{seat} retreated{forced}, taking {count} card{s} from the Field.",
+        "en:you": "You retreated{forced}, taking {count} card{s} from the Field.",
         "ja": "{seat}が{forced}撤退し、場のカード{count}枚を手札に加えました。",
     },
     "draw": {
+        "quiet_for_subject": True,  # the drawer reads "drew" instead
         "en": "{seat} drew {count} card{s} ({deck} left in the deck).",
+        "en:you": "You drew {count} card{s} ({deck} left in the deck).",
         "ja": "{seat}が{count}枚引きました（山札：{deck}）。",
     },
-    "drew": {"en": "You drew {cards}.", "ja": "引いたカード：{cards}。"},
-    "discard": {"en": "{seat} discarded a card.", "ja": "{seat}がカードを1枚捨てました。"},
+    "drew": {
+        "en": "You drew {cards} ({deck} left in the deck).",
+        "ja": "引いたカード：{cards}（山札：{deck}）。",
+    },
+    "discard": {
+        "quiet_for_subject": True,  # the discarder reads "discarded" instead
+        "en": "{seat} discarded a card.",
+        "en:you": "You discarded a card.",
+        "ja": "{seat}がカードを1枚捨てました。",
+    },
     "discarded": {"en": "You discarded {card}.", "ja": "{card}を捨てました。"},
     "last_chance": {
         "en": "Hands were equal with the deck empty: {seat} has one turn to draw level.",
+        "en:you": "Hands were equal with the deck empty: you have one turn to draw level.",
         "ja": "山札切れで手札が同数：{seat}に引き分けを狙う最後の手番があります。",
     },
     "repetition": {
@@ -30,20 +55,37 @@ LOG = {
         "ja": "同じ局面の戦いが3回目になったため引き分けです。",
     },
     "game_result": {
-        "en": "Game {number}: {result}.",
-        "ja": "第{number}ゲーム：{result}。",
+        "en": "Game {number}: {result}{why}.",
+        "ja": "第{number}ゲーム：{result}{why}。",
     },
 }
 
+END_REASONS = {
+    "emptied": {
+        "en": "a hand emptied after the deck ran out",
+        "ja": "山札切れの後に手札がなくなりました",
+    },
+    "level": {"en": "both hands emptied", "ja": "両者とも手札がなくなりました"},
+    "repetition": {"en": "the same battle a third time", "ja": "同じ局面の戦いが3回目"},
+    "match": {"en": "the match is decided", "ja": "勝負が決まりました"},
+}
+
 FORCED = {"en": (" (forced)", ""), "ja": ("やむなく", "")}
+SYMBOL_WORDS = {"ja": {"X": "剣", "S": "盾", "F": "花"}}
+
+
+def card_item(card: str, lang: str) -> str:
+    """A card in a line: drawn as a picture by the page, its symbols in words otherwise."""
+    words = "".join(SYMBOL_WORDS[lang][s] for s in card) if lang in SYMBOL_WORDS else card
+    return item("card", card, words)
 
 
 def format_fields(fields: dict, lang: str, names: list[str]) -> dict:
-    if "start" in fields:
-        fields["start"] = names[fields["start"]]
     if "cards" in fields and isinstance(fields["cards"], list):
         fields["count"] = len(fields["cards"])
-        fields["cards"] = " ".join(fields["cards"]) or "-"
+        fields["cards"] = " ".join(card_item(card, lang) for card in fields["cards"]) or "-"
+    if "card" in fields:
+        fields["card"] = card_item(fields["card"], lang)
     if "count" in fields:
         fields["s"] = "" if fields["count"] == 1 else "s"
     if "forced" in fields:

@@ -56,7 +56,8 @@ class HighCardState(State):
         if self.round == ROUNDS:
             totals = {s: sum(map(int, self.shown[s])) for s in self.seats_in_play()}
             best = max(totals.values())
-            self.end_game(shared_win([s for s, t in totals.items() if t == best], self.num_seats))
+            winners = [s for s, t in totals.items() if t == best]
+            self.end_game(shared_win(winners, self.num_seats), "highest")
             return
         self.round += 1
         for seat in self.seats_in_play():
