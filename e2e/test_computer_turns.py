@@ -11,11 +11,12 @@ import json
 import pytest
 from conftest import moves, settle, wait_ready
 from playwright.sync_api import Page, expect
-from test_cloth_of_gold_play import new_link
 from test_cloth_of_gold_play import play_a_turn as play_cloth_turn
 from test_fools_field_play import play_a_turn as play_field_turn
 from test_fools_field_play import start_game
 
+from pygames import GAMES
+from pygames.record import Record
 from tools.chromium import WATCH_LONG_TASKS
 
 LONG_TASK_LIMIT_MS = 100
@@ -23,6 +24,15 @@ BLOCK_150_MS = (
     "setTimeout(() => { const end = performance.now() + 150; while (performance.now() < end); })"
 )
 THINKING = "#status.thinking"
+DECISIONS_ENDED = "html[data-decisions-ended='{}']"
+
+
+def cloth_link(seats=("human", "hard"), seed: int = 5) -> str:
+    """A Cloth of Gold game from a known deal, nobody has moved yet."""
+    options = {"first": "A"}
+    record = Record.new("cloth-of-gold", list(seats), options)
+    record.actions = list(GAMES["cloth-of-gold"].new_state(2, seed, options).history)
+    return record.to_link_fragment()
 
 
 def open_against_hard(page: Page, site_url: str, game: str) -> None:
@@ -31,7 +41,7 @@ def open_against_hard(page: Page, site_url: str, game: str) -> None:
     if game == "fools-field":
         start_game(page, seat_b="hard", start="A")
     else:
-        page.goto(site_url + "#" + new_link(5, seats=("human", "hard")))
+        page.goto(site_url + "#" + cloth_link())
         wait_ready(page)
         settle(page)
 
@@ -85,8 +95,8 @@ def test_the_thinking_indicator_shows_and_undo_cancels_the_computers_turn(
     page.click("[data-act='undo']")
     expect(page.locator(".play")).to_have_attribute("data-moves", "0")
     expect(page.locator(THINKING)).to_have_count(0)
-    # The dropped decision never lands, even after the time it would have taken.
-    page.wait_for_timeout(1500)
+    # The dropped decision ends without landing.
+    page.wait_for_selector(DECISIONS_ENDED.format(1), state="attached")
     assert moves(page) == 0
     assert settle(page) == "mine"
 
@@ -97,7 +107,7 @@ def test_leaving_during_the_computers_turn_keeps_the_game_to_resume(
     catch_the_computer_thinking(page, site_url)
     page.click("[data-act='lobby']")
     expect(page.locator("#lobby")).to_be_visible()
-    page.wait_for_timeout(1500)
+    page.wait_for_selector(DECISIONS_ENDED.format(1), state="attached")
     saves = page.evaluate(
         "Object.keys(localStorage).filter(k => k.startsWith('ff:save:'))"
         ".map(k => localStorage.getItem(k))"

@@ -1,16 +1,40 @@
-"""Saving, resuming, share links, and bad input from links or storage."""
+"""Saving, resuming, and bad input from links or storage (sharing: test_share.py)."""
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 
 from conftest import moves, screenshot, settle, wait_ready
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from test_fools_field_play import field_labels, play_a_turn, start_game
 
+from pygames import GAMES
 from pygames.record import Record
 
 SAVES_JS = "() => Object.keys(localStorage).filter(k => k.startsWith('ff:save:'))"
+OPTIONS = {"start": "A"}
+
+
+def known_deal(seed: int) -> Record:
+    """A human-vs-random Fool's Field record holding a known deal and no move yet."""
+    record = Record.new("fools-field", ["human", "random"], OPTIONS)
+    record.actions = list(GAMES["fools-field"].new_state(2, seed, OPTIONS).history)
+    return record
+
+
+def save_entry(record_text: str, moves: int = 0) -> dict:
+    return {
+        "format": "ff-save/1",
+        "game": "fools-field",
+        "record": record_text,
+        "seats": ["human", "random"],
+        "created": 1,
+        "saved": 2,
+        "moves": moves,
+        "over": False,
+    }
 
 
 def test_resume_after_reload(ready_page: Page) -> None:
@@ -34,48 +58,48 @@ def test_resume_after_reload(ready_page: Page) -> None:
     assert field_labels(page) == board
 
 
-def test_share_link_reaches_the_same_position_in_a_fresh_browser(
-    ready_page: Page, browser: Browser, new_context
-) -> None:
-    page = ready_page
-    start_game(page, seat_b="random", start="A")
-    play_a_turn(page)
-    settle(page)
-    board, count = field_labels(page), moves(page)
-    page.click("[data-act='share']")
-    url = page.locator("#share-url").input_value()
-    assert "#r=" in url
-    page.click("dialog[open] button[value='close']")
-
-    other = new_context().new_page()
-    other.goto(url)
-    wait_ready(other)
-    assert settle(other) == "mine"
-    assert moves(other) == count
-    assert field_labels(other) == board
-    # Same seat kinds: still me against the computer.
-    expect(other.locator(".play-bar .seats")).to_have_text("You vs Computer (Random)")
+def link_of(text: str) -> str:
+    """A link fragment holding any text, as the app packs records."""
+    packed = base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode()
+    return "r=" + packed.rstrip("=")
 
 
 def test_a_tampered_or_truncated_link_shows_a_message(page: Page, site_url: str) -> None:
-    record = Record.new("fools-field", 5, ["human", "random"], {"start": "A"})
+    record = known_deal(5)
     good = record.to_link_fragment()
-    # A record that decodes but breaks the rules is refused when replayed.
-    record.actions = [(1, "XXXX@4")]
+    header = record.to_text().split("\n")[0]
+    # Records that decode but break the rules are refused when replayed: B moving out
+    # of turn, or a deal the deck could not give.
+    record.actions.append((1, "XXXX@4"))
     illegal = record.to_link_fragment()
-    fragments = (good[:-6], good[:12] + "A" + good[13:], "r=not-a-game", illegal)
-    for fragment in fragments:
+    record.actions = [(-1, "A:XXXX")] * 12
+    impossible = record.to_link_fragment()
+    cases = [
+        (good[:-6], "damaged"),
+        (good[:12] + ("B" if good[12] == "A" else "A") + good[13:], "damaged"),
+        ("r=not-a-game", "damaged"),
+        (impossible, "could not have been drawn"),
+        (illegal, "illegal"),
+        (link_of(header.replace(" 2 ", " 9 ") + "\n"), "newer version"),
+        (link_of(header + ' viewer=A\nposition {"x": 1}\n'), "does not describe"),
+        (link_of(header + " viewer=A\nposition " + "[" * 100_000 + "\n"), "not readable"),
+        (link_of("<img src=x onerror=alert(1)> 2 seats=human\n"), "unknown game"),
+    ]
+    for fragment, reason in cases:
         # The first opens a fresh page; the others arrive as a changed hash.
         page.goto(site_url + "#" + fragment)
         wait_ready(page)
-        expect(page.locator("#message")).to_be_visible()
-        expect(page.locator("#message")).to_contain_text("cannot be opened")
+        message = page.locator("#message")
+        expect(message).to_be_visible()
+        expect(message).to_contain_text("cannot be opened")
+        expect(message).to_contain_text(reason)
         expect(page.locator("#lobby")).to_be_visible()
-        if fragment == illegal:
-            expect(page.locator("#message")).to_contain_text("illegal")
-        else:
-            page.click("#message [data-act='dismiss']")
-    screenshot(page, "bad-link-message")
+        assert page.locator("#message img").count() == 0
+        if reason == "newer version":
+            screenshot(page, "bad-link-message")
+        page.click("#message [data-act='dismiss']")
+        expect(message).to_be_hidden()
+    assert page.evaluate(SAVES_JS) == []
     # The app still works: a new game starts.
     start_game(page)
 
@@ -83,23 +107,16 @@ def test_a_tampered_or_truncated_link_shows_a_message(page: Page, site_url: str)
 def test_corrupt_and_foreign_saves_are_reported_and_the_rest_still_list(
     page: Page, site_url: str
 ) -> None:
-    record = Record.new("fools-field", 9, ["human", "random"], {"start": "A"})
-    good = {
-        "format": "ff-save/1",
-        "game": "fools-field",
-        "record": record.to_text(),
-        "seats": ["human", "random"],
-        "created": 1,
-        "saved": 2,
-        "moves": 0,
-        "over": False,
-    }
-    tampered = dict(good, record=record.to_text().replace("seed=9", "seed=x"))
+    text = known_deal(9).to_text()
+    good = save_entry(text)
+    tampered = save_entry(text.replace("start=A", "start=Q"))
+    newer = save_entry(text.replace("fools-field 2 ", "fools-field 9 "))
     entries = {
         "ff:save:good1": json.dumps(good),
         "ff:save:broken": "{this is not json",
         "ff:save:foreign": json.dumps({"hello": "<img src=x onerror=alert(1)>"}),
         "ff:save:tampered": json.dumps(tampered),
+        "ff:save:newer": json.dumps(newer),
         "unrelated": "kept",
     }
     page.goto(site_url)
@@ -109,7 +126,7 @@ def test_corrupt_and_foreign_saves_are_reported_and_the_rest_still_list(
     )
     page.reload()
     wait_ready(page)
-    expect(page.locator("#saves .save")).to_have_count(4)
+    expect(page.locator("#saves .save")).to_have_count(5)
     expect(page.locator("#saves .save.bad")).to_have_count(2)
     expect(page.locator("#saves .save.bad").first).to_contain_text("cannot be read")
     assert page.locator("#saves img").count() == 0
@@ -117,13 +134,25 @@ def test_corrupt_and_foreign_saves_are_reported_and_the_rest_still_list(
     # The tampered record fails when resumed, with a message; the good one resumes.
     page.locator("[data-save='tampered'] [data-act='resume']").click()
     expect(page.locator("#message")).to_contain_text("cannot be resumed")
+    page.click("#message [data-act='dismiss']")
+    # A game saved by a newer app says so, and is kept as it is, still listed.
+    page.locator("[data-save='newer'] [data-act='resume']").click()
+    expect(page.locator("#message")).to_contain_text("newer version")
+    expect(page.locator("#lobby")).to_be_visible()
+    expect(page.locator("[data-save='newer'] [data-act='delete']")).to_be_visible()
+    assert page.evaluate("localStorage.getItem('ff:save:newer')") == entries["ff:save:newer"]
+    page.goto(site_url + "#g=newer")
+    wait_ready(page)
+    expect(page.locator("#message")).to_contain_text("newer version")
+    expect(page.locator("[data-save='newer']")).to_be_visible()
+    assert page.evaluate("localStorage.getItem('ff:save:newer')") == entries["ff:save:newer"]
     page.locator("[data-save='good1'] [data-act='resume']").click()
     assert settle(page) == "mine"
     # Deleting a bad entry leaves the others alone.
     page.click(".play-bar [data-act='lobby']")
     page.locator("[data-save='broken'] [data-act='delete']").click()
     page.click("dialog[open] button[value='yes']")
-    expect(page.locator("#saves .save")).to_have_count(3)
+    expect(page.locator("#saves .save")).to_have_count(4)
     assert page.evaluate("localStorage.getItem('unrelated')") == "kept"
 
 

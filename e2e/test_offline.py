@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -36,17 +35,20 @@ def visit_until_controlled(page: Page, url: str) -> None:
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
 
 
-def wait_for_cache_names(page: Page, expected: list[str], timeout: float = 120) -> list[str]:
-    """Poll the page's Cache Storage until it holds exactly `expected`; return the last names.
-
-    (page.wait_for_function cannot do this: it treats a pending Promise as truthy.)
-    """
-    deadline = time.monotonic() + timeout
-    names = page.evaluate(CACHE_NAMES_JS)
-    while names != expected and time.monotonic() < deadline:
-        page.wait_for_timeout(250)
-        names = page.evaluate(CACHE_NAMES_JS)
-    return names
+# Asks for the new version and waits until its worker is "activated": its activate
+# handler, which deletes the old caches, has finished by then.
+UPDATE_AND_ACTIVATE_JS = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const activated = new Promise((resolve) => {
+    registration.addEventListener("updatefound", () => {
+      const worker = registration.installing;
+      worker.addEventListener("statechange", () => worker.state === "activated" && resolve());
+    }, { once: true });
+  });
+  await registration.update();
+  await activated;
+  return true;
+}"""
 
 
 def test_reload_while_offline_reaches_ready(
@@ -78,8 +80,8 @@ def test_new_version_replaces_old_cache(
     new_version = build.write_service_worker(site_copy)
     assert new_version != old_version
 
-    page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
-    assert wait_for_cache_names(page, [f"ff-{new_version}"]) == [f"ff-{new_version}"]
+    page.evaluate(UPDATE_AND_ACTIVATE_JS)
+    assert page.evaluate(CACHE_NAMES_JS) == [f"ff-{new_version}"]
     page.reload()
     wait_ready(page)
     served_index = page.evaluate("async () => (await fetch('index.html')).text()")

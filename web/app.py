@@ -538,7 +538,7 @@ class App:
         if view["over"]:
             text = result_text(view["outcome"], names, viewer, session)
         elif session.read_only:
-            text = t("play.turn_of", name=", ".join(names[s] for s in view["to_act"]))
+            text = t("shared.to_act", name=", ".join(names[s] for s in view["to_act"]))
         elif thinking is not None:
             text = t("play.thinking", name=names[thinking])
         elif viewer is not None and viewer in view["to_act"]:
@@ -761,7 +761,7 @@ class App:
                 h(
                     "p",
                     {"id": "share-what", "class": "muted"},
-                    share_summary(chosen) if len(links) > 1 else t("share.explain_over"),
+                    t("share.explain_over") if session.state.is_over() else share_summary(chosen),
                 ),
                 h("label", {"for": "share-url"}, t("share.url")),
                 field,
@@ -844,7 +844,11 @@ def share_choices(chosen: str) -> object:
                     },
                 ),
                 h("label", {"for": f"share-{kind}"}, label),
-                h("p", {"id": f"share-{kind}-explain", "class": style}, explain),
+                h(
+                    "p",
+                    {"id": f"share-{kind}-explain", "class": style},
+                    h("strong", {}, explain) if style == "warning" else explain,
+                ),
             )
         )
     return h("fieldset", {"class": "share-choice"}, h("legend", {}, t("share.choose")), items)

@@ -23,7 +23,7 @@ import js
 from pygames.bots import BOTS, make_bot
 from pygames.core import CHANCE, IllegalAction
 from pygames.record import Record, RecordError, get_game
-from web import storage
+from web import dom, storage
 
 HUMAN = "human"
 SLICE_SECONDS = 0.02  # keep every main-thread task well under 100 ms
@@ -217,9 +217,12 @@ class Session:
             return
         self.thinking_seat = seat
         self.on_update("thinking")
-        action = await self._decide(seat, generation)
-        if action is not None and generation == self.generation and not self.closed:
-            self.act(seat, action)
+        try:
+            action = await self._decide(seat, generation)
+            if action is not None and generation == self.generation and not self.closed:
+                self.act(seat, action)
+        finally:
+            decision_ended()
 
     async def _decide(self, seat: int, generation: int) -> str | None:
         """Advance the bot in short slices, yielding to the browser between them."""
@@ -252,6 +255,14 @@ class Session:
     def _bot(self, seat: int, seed: int):
         kind = self.record.seats[seat]
         return make_bot(kind if kind in BOTS else FALLBACK_BOT, seed)
+
+
+def decision_ended() -> None:
+    """Count the computer's decisions that ended (played or dropped) in <html
+    data-decisions-ended>, so that tests can wait for one instead of a fixed time."""
+    root = js.document.documentElement
+    ended = int(dom.nullable(root.getAttribute("data-decisions-ended")) or 0)
+    root.setAttribute("data-decisions-ended", str(ended + 1))
 
 
 def new_record(game_id: str, seats: list[str], options: dict) -> Record:

@@ -31,7 +31,7 @@ PROMPTS = {
     "ff.discard": "ff.prompt.discard",
 }
 DISCARD_PROMPT = "ff.discard"
-KNOWN_CARD_STYLE = "display:inline-block;width:24px;height:24px;margin:0 2px;vertical-align:middle"
+KNOWN_CARD_STYLE = "display:inline-block;width:32px;height:32px;margin:0 2px;vertical-align:middle"
 
 
 class Board:
