@@ -128,7 +128,9 @@ def test_a_crafted_link_near_the_end_is_won_by_two_clicks(page: Page, site_url: 
     page.locator("[data-act='place']").first.click()
     assert settle(page) == "over"
     expect(page.locator("#status")).to_have_text("You win!")
-    expect(page.locator(".log li").first).to_contain_text("Game over: You win.")
+    expect(page.locator(".log li").first).to_have_text(
+        "Game over: You win (a hand emptied after the deck ran out)."
+    )
 
 
 def test_best_of_three_announces_the_next_game(page: Page, site_url: str) -> None:
