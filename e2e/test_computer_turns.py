@@ -1,7 +1,12 @@
 """The computer's turn in the browser: the page never freezes, and undo or leaving still work.
 
-A long-task observer (Chromium reports every main-thread task over 50 ms) watches
-while the Hard computer thinks; any task over 100 ms fails the test.
+"Never freezes" is checked by counting, not timing: the Hard computer's search
+yields to the browser after at most MAX_SLICE_ITERATIONS iterations, however
+fast or busy the machine. What a slice costs in milliseconds is a benchmark
+figure (./dev bench-ai-browser), not a test.
+
+Tests that act while the computer thinks hold its answer (data-hold-computer
+on <html>) so that the computer cannot answer before the click lands.
 """
 
 from __future__ import annotations
@@ -16,10 +21,11 @@ from test_fools_field_play import play_a_turn as play_field_turn
 from test_fools_field_play import start_game
 
 from pygames import GAMES
+from pygames.ai.levels import LEVELS
 from pygames.record import Record
 from tools.chromium import WATCH_LONG_TASKS
 
-LONG_TASK_LIMIT_MS = 100
+MAX_SLICE_ITERATIONS = 32  # about 25 ms of Hard search in Pyodide on a fast machine
 BLOCK_150_MS = (
     "setTimeout(() => { const end = performance.now() + 150; while (performance.now() < end); })"
 )
@@ -54,30 +60,34 @@ def play_turn(page: Page, game: str) -> None:
 
 
 def catch_the_computer_thinking(page: Page, site_url: str) -> None:
-    """My first move of a Fool's Field game against Hard; returns while Hard thinks."""
+    """My first move of a Fool's Field game against Hard; returns while Hard's answer is held."""
     open_against_hard(page, site_url, "fools-field")
+    hold_the_computer(page, True)
     play_field_turn(page)
     expect(page.locator(THINKING)).to_be_visible()
 
 
+def hold_the_computer(page: Page, hold: bool) -> None:
+    method = (
+        "setAttribute('data-hold-computer', '')"
+        if hold
+        else "removeAttribute('data-hold-computer')"
+    )
+    page.evaluate(f"document.documentElement.{method}")
+
+
 @pytest.mark.parametrize("game", ["fools-field", "cloth-of-gold"])
-def test_no_long_task_while_the_hard_computer_thinks(page: Page, site_url: str, game) -> None:
+def test_the_hard_computer_searches_in_small_slices(page: Page, site_url: str, game) -> None:
     open_against_hard(page, site_url, game)
-    page.evaluate(WATCH_LONG_TASKS)
-    thought = 0
-    for _ in range(3):
-        if settle(page) != "mine":
-            break
-        before = moves(page)
-        play_turn(page, game)
-        if settle(page) == "mine" and moves(page) == before + 1:
-            continue  # a second decision of my own turn (the Dragon's target)
-        thought += 1
-    assert thought, "the computer never took a turn"
-    assert settle(page) in ("mine", "over")
-    tasks = page.evaluate("window.__longTasks")
-    too_long = [round(duration) for _, duration in tasks if duration > LONG_TASK_LIMIT_MS]
-    assert not too_long, f"main-thread tasks over {LONG_TASK_LIMIT_MS} ms: {too_long}"
+    play_turn(page, game)
+    page.wait_for_selector(DECISIONS_ENDED.format(1), state="attached")
+    slices, largest, iterations = (
+        int(page.get_attribute("html", f"data-think-{name}"))
+        for name in ("slices", "largest-slice", "iterations")
+    )
+    assert iterations == LEVELS["hard"]  # the level's whole budget, on any machine
+    assert largest <= MAX_SLICE_ITERATIONS
+    assert slices >= iterations / MAX_SLICE_ITERATIONS  # it yielded between slices
 
 
 def test_the_long_task_watch_sees_a_blocked_page(ready_page: Page) -> None:
@@ -96,6 +106,7 @@ def test_the_thinking_indicator_shows_and_undo_cancels_the_computers_turn(
     expect(page.locator(".play")).to_have_attribute("data-moves", "0")
     expect(page.locator(THINKING)).to_have_count(0)
     # The dropped decision ends without landing.
+    hold_the_computer(page, False)
     page.wait_for_selector(DECISIONS_ENDED.format(1), state="attached")
     assert moves(page) == 0
     assert settle(page) == "mine"
@@ -107,6 +118,7 @@ def test_leaving_during_the_computers_turn_keeps_the_game_to_resume(
     catch_the_computer_thinking(page, site_url)
     page.click("[data-act='lobby']")
     expect(page.locator("#lobby")).to_be_visible()
+    hold_the_computer(page, False)
     page.wait_for_selector(DECISIONS_ENDED.format(1), state="attached")
     saves = page.evaluate(
         "Object.keys(localStorage).filter(k => k.startsWith('ff:save:'))"

@@ -129,7 +129,7 @@ def test_a_crafted_link_near_the_end_is_won_by_two_clicks(page: Page, site_url: 
     assert settle(page) == "over"
     expect(page.locator("#status")).to_have_text("You win!")
     expect(page.locator(".log li").first).to_have_text(
-        "Game over: You win (a hand emptied after the deck ran out)."
+        "Game over: you win (a hand emptied after the deck ran out)."
     )
 
 

@@ -20,12 +20,6 @@ from web import dom, games, i18n, storage
 from web.dom import h
 from web.i18n import t
 
-SECOND_PERSON = {
-    "You wins": "You win",
-    "You starts": "You start",
-    "You has": "You have",
-    "You plays": "You play",
-}
 LINK_PREFIX = "#r="
 SAVE_PREFIX = "#g="
 
@@ -607,7 +601,7 @@ class App:
 
     def log_panel(self, view: dict) -> object:
 
-        lines = [self.log_line(entry) for entry in view["log"]]
+        lines = [self.log_line(entry, view) for entry in view["log"]]
         items = [h("li", {}, line) for line in lines if line]
         return h(
             "section",
@@ -617,15 +611,12 @@ class App:
             h("ol", {"tabindex": "0", "aria-label": t("play.log")}, list(reversed(items))),
         )
 
-    def log_line(self, entry: dict) -> str | None:
+    def log_line(self, entry: dict, view: dict) -> str | None:
+        """One entry in words, spoken to the viewer (in a shared position, to an onlooker)."""
         from pygames.text import describe
 
-        line = describe(self.session.game_id, entry, i18n.lang(), self.names)
-        if line and i18n.lang() == "en":
-            # The engine's English templates are third person ("{seat} wins").
-            for third, second in SECOND_PERSON.items():
-                line = line.replace(third, second)
-        return line
+        reader = None if self.session.read_only else view["seat"]
+        return describe(self.session.game_id, entry, i18n.lang(), self.names, reader)
 
     def track_games(self, view: dict) -> None:
         number = self.board.game_number(view)
@@ -636,7 +627,7 @@ class App:
     def announce_news(self, view: dict, viewer: int | None) -> None:
         fresh = view["log"][self.seen_log :] if self.seen_log else []
         self.seen_log = len(view["log"])
-        lines = [self.log_line(entry) for entry in fresh]
+        lines = [self.log_line(entry, view) for entry in fresh]
         status = dom.by_id("status")
         words = [line for line in lines if line]
         if status is not None:

@@ -26,7 +26,12 @@ from pygames.record import Record, RecordError, get_game
 from web import dom, storage
 
 HUMAN = "human"
-SLICE_SECONDS = 0.02  # keep every main-thread task well under 100 ms
+SLICE_SECONDS = 0.02  # aim for slices this short on a fast device
+# At most this much search between two yields to the browser, however fast the device:
+# about 25 ms of Cloth of Gold's Hard search in Pyodide (./dev bench-ai-browser), so the
+# page stays responsive on slow devices too, and tests can count it instead of timing it.
+MAX_SLICE_ITERATIONS = 32
+HOLD_ATTRIBUTE = "data-hold-computer"  # tests set it on <html> to hold the computer's answer
 # The computer searches its level's whole budget of iterations, the same on every
 # machine; this only stops a search that a very slow device could not finish.
 SAFETY_SECONDS = 30.0
@@ -231,14 +236,20 @@ class Session:
         seed = decision_seed(self.save.bot_seed, len(self.state.history))
         thinking = self._bot(seat, seed).start(self.state.clone(), seat)
         iterations = 1
+        slices = largest = 0
         while True:
             slice_start = time.perf_counter()
             done = thinking.advance(iterations)
             spent = time.perf_counter() - slice_start
+            slices, largest = slices + 1, max(largest, iterations)
             await asyncio.sleep(0)
             if generation != self.generation:
                 return None
             if done:
+                report_thinking(slices, largest, getattr(thinking, "iterations", 0))
+                await hold_if_asked()
+                if generation != self.generation:
+                    return None
                 break
             if time.perf_counter() - started >= SAFETY_SECONDS:
                 js.console.warn(
@@ -255,6 +266,20 @@ class Session:
     def _bot(self, seat: int, seed: int):
         kind = self.record.seats[seat]
         return make_bot(kind if kind in BOTS else FALLBACK_BOT, seed)
+
+
+def report_thinking(slices: int, largest: int, iterations: int) -> None:
+    """How the last decision's work was cut up, on <html>: for tests, which count it."""
+    root = js.document.documentElement
+    root.setAttribute("data-think-slices", str(slices))
+    root.setAttribute("data-think-largest-slice", str(largest))
+    root.setAttribute("data-think-iterations", str(iterations))
+
+
+async def hold_if_asked() -> None:
+    """A test seam: while <html> has HOLD_ATTRIBUTE, the decision waits before it lands."""
+    while js.document.documentElement.hasAttribute(HOLD_ATTRIBUTE):
+        await asyncio.sleep(0.02)
 
 
 def decision_ended() -> None:
@@ -279,9 +304,9 @@ def decision_seed(bot_seed: int, history_length: int) -> int:
 
 
 def _next_slice(iterations: int, spent: float) -> int:
-    """Grow or shrink the work per slice so one slice takes about SLICE_SECONDS."""
+    """Grow or shrink the work per slice toward SLICE_SECONDS, never past the cap."""
     if spent < SLICE_SECONDS / 2:
-        return iterations * 2
+        return min(iterations * 2, MAX_SLICE_ITERATIONS)
     if spent > SLICE_SECONDS:
         return max(1, iterations // 2)
     return iterations
