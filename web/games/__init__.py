@@ -4,26 +4,34 @@ A game's board is found by convention, like the game itself: the game
 ``fools-field`` (package ``pygames.fools_field``) is drawn by the module
 ``web.games.fools_field``. To add a game: write web/games/<package>.py.
 
-A plug-in module defines `Board(shell)` with:
+A plug-in module defines `Board(shell)`, a subclass of `web.games.base.Board`
+(which keeps the picks made so far, the rival-on-top layout, the arrow keys and
+the defaults). What the shell calls on a board:
 - `render(view) -> element`: the board and its game-specific controls, drawn
-  only from `view` (one seat's view: never hidden information);
+  only from `view` (one seat's view: never hidden information); a subclass
+  writes `draw(view)`, and the board keeps the element as its `root`;
 - `prompt(view) -> str`: what the acting player should do now, worded from
-  ``view["choices"]["prompt"]`` and the picks made so far;
+  ``view["choices"]["prompt"]`` and the picks made so far (the shell shows it
+  in its status box; a board does not repeat it);
 - `on_act(name, element) -> bool`: a click on a `data-act` element it owns;
 - `on_key(event) -> bool`: arrow keys and Escape on the board;
 - `cancel()`: drop any half-made choice (the picks made so far);
 - `focus_start()`: put the keyboard focus where a turn begins;
 - `log_legend() -> str`: a line explaining the log's notation;
+- `log_item(part) -> element`: an item of a log line (``{"item", "value",
+  "text"}`` from `pygames.text.describe_parts`), e.g. a card drawn small;
 - `game_number(view) -> int` and `match_summary(view) -> str | None` for match play;
-- `rematch_options(view, options) -> dict`: options for the next game.
+- `rematch_options(view, options) -> dict`: options for the next game (the loser starts).
 
 A board never parses action strings nor repeats a rule: it offers the view's
 ``choices`` one pick at a time through `pygames.choices` (`next_picks`,
 `action_for`, `still_possible`) and plays the action those picks make.
 
-The shell (web/app.py) gives the board `shell.play(action)`, `shell.confirm(...)`,
-`shell.run(coroutine)`, `shell.names`, `shell.screen`, `shell.rerender()` and
-`shell.announce(text)`.
+What a board may use of the shell (web/play.py), and nothing else:
+`shell.play(action)`, `shell.confirm(question, yes, no=None)` (awaitable),
+`shell.run(coroutine)`, `shell.names` (the seats' display names),
+`shell.rerender()` and `shell.announce(text)`. A board never reaches into the
+shell's page: it queries only inside its own `root`.
 """
 
 from __future__ import annotations

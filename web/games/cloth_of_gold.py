@@ -20,6 +20,7 @@ from collections import Counter
 from pygames.choices import action_for, next_picks, still_possible
 from web import dom
 from web.dom import h, svg
+from web.games import base
 from web.games.cloth_of_gold_art import DEFS_ID, GLYPHS
 from web.i18n import has, lang, t
 
@@ -32,75 +33,53 @@ CHOOSE_PROMPT, DRAGON_PROMPT = "cog.choose_oval", "cog.dragon_target"
 # The engine's prompt keys and the strings that word them.
 PROMPTS = {"cog.choose_oval": "cog.prompt.move", "cog.dragon_target": "cog.prompt.dragon"}
 SEAT_CLASS = ("seat-a", "seat-b")
-ARROW_STEPS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
 
 
-class Board:
+class Board(base.Board):
+    PROMPTS = PROMPTS
+    LEGEND = "cog.legend"
+    START_NAV = "oval"
+    START_OPTION = "first"
+
     def __init__(self, shell):
-        self.shell = shell
-        self.target: str | None = None  # the oval chosen, waiting for a confirm
-        self.view: dict | None = None
+        super().__init__(shell)
         ensure_defs()
+
+    @property
+    def target(self) -> str | None:
+        """The oval chosen, waiting for a confirm."""
+        return self.first_pick
 
     # ----- what the shell asks -----
 
-    def cancel(self) -> None:
-        self.target = None
-
-    def prompt(self, view: dict) -> str:
-        choices = view["choices"]
-        if choices is None:
-            return ""
-        params = dict(choices["prompt"])
-        key = params.pop("key")
+    def prompt_words(self, choices: dict) -> str:
+        key = choices["prompt"]["key"]
         if key == DRAGON_PROMPT:
             return t(PROMPTS[key])
         if self.target:
             return t("cog.prompt.confirm")
         if key == CHOOSE_PROMPT and not has_token_step(choices):
             return t("cog.prompt.enter")  # the oval alone is the move: a token comes on
-        return t(PROMPTS.get(key, "prompt." + key), **params)
+        return super().prompt_words(choices)
 
-    def game_number(self, view: dict) -> int:
-        return 1
-
-    def match_summary(self, view: dict) -> str | None:
-        return None
-
-    def log_legend(self) -> str:
-        return t("cog.legend")
-
-    def rematch_options(self, view: dict, options: dict) -> dict:
-        """The loser of the game plays first in the next; a shared result draws lots."""
-        outcome = view["outcome"] or []
-        if 0.0 in outcome and 1.0 in outcome:
-            options["first"] = "AB"[outcome.index(0.0)]
-        else:
-            options["first"] = "random"
-        return options
+    def tie_start(self, view: dict) -> str | None:
+        """A shared result draws lots for the next first player."""
+        return "random"
 
     # ----- drawing -----
 
-    def render(self, view: dict):
-        self.view = view
-        me = view["seat"]
+    def draw(self, view: dict):
         targets = legal_targets(view)
-        if self.target is not None and not still_possible(view["choices"], [(OVAL, self.target)]):
-            self.target = None
-        bottom = 0 if me is None else me
         return h(
             "div",
             {"class": "cog-board", "data-phase": view["phase"]},
-            self.player(view, 1 - bottom),
+            self.player(view, self.top_seat(view)),
             self.table_bar(view),
             self.ovals(view, targets),
             self.choice_panel(view, targets),
-            self.player(view, bottom),
+            self.player(view, self.bottom_seat(view)),
             self.track(view),
         )
-
-    def who(self, seat: int) -> str:
-        return self.shell.names[seat]
 
     def player(self, view: dict, seat: int):
         own = seat == view["seat"]
@@ -189,8 +168,8 @@ class Board:
                 [
                     h(
                         "li",
-                        {"role": "img", "aria-label": tile_name(c), "data-tile": c},
-                        tile_svg(c),
+                        {"data-tile": c},
+                        h("span", {"role": "img", "aria-label": tile_name(c)}, tile_svg(c)),
                     )
                     for c in tiles
                 ],
@@ -270,9 +249,11 @@ class Board:
         else:
             square = h("span", {"class": "cog-square none"})
             square_words = t("cog.no_square")
+        # The name begins with the words shown on the button (its name and what it scores).
         label = t(
             "cog.oval_label",
             oval=oval_name(name),
+            short=t("cog.short." + name),
             does=t("cog.does." + name),
             occupant=", ".join(words) if words else t("cog.oval_empty"),
             square=square_words,
@@ -303,6 +284,7 @@ class Board:
                 "aria-label": label,
             },
             h("span", {"class": "cog-oval-name", "aria-hidden": "true"}, oval_name(name)),
+            " ",  # the shown words read "Gold Most Gold: 2", as the name begins
             h("span", {"class": "cog-spot", "aria-hidden": "true"}, occupants),
             h("span", {"class": "cog-does", "aria-hidden": "true"}, t("cog.short." + name)),
             square,
@@ -318,14 +300,8 @@ class Board:
     def choice_panel(self, view: dict, targets: list[str]):
         if view["phase"] == "over":
             return self.final_panel(view)
-        if not targets:
-            return None
-        if not self.target:
-            return h(
-                "div",
-                {"class": "cog-choice idle", "id": "cog-choice"},
-                h("p", {}, self.prompt(view)),
-            )
+        if not targets or not self.target:
+            return None  # the instruction is in the shell's status box
         target = self.target
         effect = view["preview"].get(target, {})
         lines = self.effect_lines(view, target, effect)
@@ -591,11 +567,7 @@ class Board:
             self.choose(str(element.dataset.oval))
         elif name == "cog-play":
             token = dom.nullable(element.getAttribute("data-token"))
-            action = action_for(self.view["choices"], picks_for(self.target, token))
-            if action is not None:
-                self.target = None
-                self.shell.play(action)
-                self.focus_start()
+            self.finish(*([(TOKEN, token)] if token is not None else []))
         elif name == "cog-cancel":
             self.unchoose()
         else:
@@ -605,42 +577,13 @@ class Board:
     def choose(self, oval: str) -> None:
         if not still_possible(self.view["choices"], [(OVAL, oval)]):
             return
-        self.target = None if self.target == oval else oval
-        self.shell.rerender()
-        if self.target:
+        if self.toggle((OVAL, oval)):
             self.shell.announce(self.choice_words())
             self.focus("[data-act='cog-play'][data-first]")
 
     def choice_words(self) -> str:
-        panel = dom.by_id("cog-choice")
+        panel = self.query("#cog-choice")
         return str(panel.textContent) if panel is not None else ""
-
-    def unchoose(self) -> None:
-        oval = self.target
-        self.target = None
-        self.shell.rerender()
-        if oval:
-            self.focus(f"[data-oval='{oval}']")
-
-    def on_key(self, event) -> bool:
-        key = str(event.key)
-        if key == "Escape" and self.target:
-            self.unchoose()
-            return True
-        target = dom.closest(event.target, "[data-nav='oval']")
-        if target is None or key not in ARROW_STEPS:
-            return False
-        items = list(self.shell.screen.querySelectorAll("[data-nav='oval']"))
-        index = next(i for i, item in enumerate(items) if item == target)
-        index = (index + ARROW_STEPS[key]) % len(items)
-        dom.move_roving_focus(items, index)
-        return True
-
-    def focus_start(self) -> None:
-        self.focus("[data-nav='oval'][tabindex='0']")
-
-    def focus(self, selector: str) -> None:
-        dom.focus(selector, self.shell.screen)
 
 
 # ----- reading the view -----
@@ -762,7 +705,9 @@ def dragon_svg():
 
 
 def token_disc(seat: int, own: bool, small: bool = False):
+    """A seat's token: its colour, shape and letter (the letter drawn by style.css, from
+    data-letter, so that it is no part of the text of the oval button it sits in)."""
     classes = (
         f"cog-token {SEAT_CLASS[seat]}" + (" own" if own else "") + (" small" if small else "")
     )
-    return h("span", {"class": classes, "aria-hidden": "true"}, "AB"[seat])
+    return h("span", {"class": classes, "aria-hidden": "true", "data-letter": "AB"[seat]})

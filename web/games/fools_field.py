@@ -10,9 +10,9 @@ the picks made so far and never parses an action string.
 
 from __future__ import annotations
 
-from pygames.choices import action_for, next_picks, still_possible
-from web import dom
+from pygames.choices import action_for, next_picks
 from web.dom import h, svg
+from web.games import base
 from web.i18n import t
 
 SYMBOL_GLYPHS = {"X": "#g-sword", "S": "#g-shield", "F": "#g-flower"}
@@ -34,74 +34,67 @@ DISCARD_PROMPT = "ff.discard"
 KNOWN_CARD_STYLE = "display:inline-block;width:32px;height:32px;margin:0 2px;vertical-align:middle"
 
 
-class Board:
-    def __init__(self, shell):
-        self.shell = shell
-        self.chosen: list[tuple[str, str]] = []  # the picks made so far
-        self.view: dict | None = None
+class Board(base.Board):
+    PROMPTS = PROMPTS
+    LEGEND = "ff.legend"
+    START_NAV = "hand"
+    GRID = {"field": 3}
+    START_OPTION = "start"
 
     @property
     def selected(self) -> str | None:
         """The card picked, if any."""
-        return self.chosen[0][1] if self.chosen and self.chosen[0][0] == CARD else None
+        return self.first_pick if self.chosen and self.chosen[0][0] == CARD else None
 
     # ----- what the shell asks -----
 
-    def cancel(self) -> None:
-        self.chosen = []
-
-    def prompt(self, view: dict) -> str:
-        choices = view["choices"]
-        if choices is None:
-            return ""
+    def prompt_words(self, choices: dict) -> str:
         if self.chosen and CELL in next_picks(choices, self.chosen):
             return t("ff.prompt.place")
-        params = dict(choices["prompt"])
-        key = params.pop("key")
-        return t(PROMPTS.get(key, "prompt." + key), **params)
-
-    def game_number(self, view: dict) -> int:
-        return view["match"]["game"]
+        return super().prompt_words(choices)
 
     def match_summary(self, view: dict) -> str | None:
         match = view["match"]
         if match["best_of"] == 1:
             return None
-        names = self.shell.names
         scores = " – ".join(
-            f"{name} {points(score)}" for name, score in zip(names, match["scores"], strict=True)
+            f"{name} {points(score)}"
+            for name, score in zip(self.shell.names, match["scores"], strict=True)
         )
         return t("ff.match", game=match["game"], scores=scores)
 
-    def log_legend(self) -> str:
-        return t("ff.legend")
-
-    def rematch_options(self, view: dict, options: dict) -> dict:
-        """The loser starts the next game; after a draw the previous start player does."""
-        outcome = view["outcome"] or []
+    def tie_start(self, view: dict) -> str | None:
+        """After a draw the previous start player starts again."""
         starts = [entry["start"] for entry in view["log"] if entry["kind"] == "new_game"]
-        if 0.0 in outcome and 1.0 in outcome:
-            options["start"] = "AB"[outcome.index(0.0)]
-        elif starts:
-            options["start"] = "AB"[starts[-1]]
-        return options
+        return "AB"[starts[-1]] if starts else None
+
+    def log_item(self, part: dict):
+        """A card in the log: drawn as a small picture, named for screen readers."""
+        if part["item"] != "card":
+            return super().log_item(part)
+        card = part["value"]
+        return h(
+            "span",
+            {
+                "class": "log-card",
+                "role": "img",
+                "aria-label": t("ff.card", sides=card_words(card)),
+                "data-card-item": card,
+            },
+            card_svg(card, "plain"),
+        )
 
     # ----- drawing -----
 
-    def render(self, view: dict):
-        self.view = view
-        me = view["seat"]
+    def draw(self, view: dict):
         my_turn = view["choices"] is not None
-        if not still_possible(view["choices"], self.chosen):
-            self.chosen = []
-        bottom = 0 if me is None else me
         return h(
             "div",
             {"class": "ff-board"},
-            self.other_hand(view, 1 - bottom),
+            self.other_hand(view, self.top_seat(view)),
             self.table_info(view),
             self.field(view, my_turn),
-            self.own_hand(view, bottom, my_turn),
+            self.own_hand(view, self.bottom_seat(view), my_turn),
             self.controls(view, my_turn),
         )
 
@@ -221,7 +214,7 @@ class Board:
                         "data-act": "pick",
                         "data-card": card,
                         "data-nav": "hand",
-                        "data-focus": f"hand:{card}",
+                        "data-focus": f"{CARD}:{card}",
                         "tabindex": "0" if card == tab_card else "-1",
                         "aria-pressed": "true" if card == self.selected else "false",
                         "aria-disabled": "false" if usable else "true",
@@ -281,10 +274,6 @@ class Board:
 
     # ----- reading the view -----
 
-    def bottom_seat(self) -> int:
-        seat = self.view["seat"]
-        return 0 if seat is None else seat
-
     def owner_words(self, owner: int) -> str:
         viewer = self.view["seat"]
         if owner == viewer:
@@ -297,7 +286,7 @@ class Board:
         """The cells the picked card may go to (none before a card is picked)."""
         if not self.selected:
             return set()
-        return {int(cell) for cell in next_picks(view["choices"], self.chosen).get(CELL, [])}
+        return {int(cell) for cell in self.next_picks().get(CELL, [])}
 
     @staticmethod
     def playable_cards(view: dict) -> set[str]:
@@ -315,7 +304,7 @@ class Board:
 
     def chosen_action(self, view: dict) -> str | None:
         """The action the picks made so far complete (a discard), if any."""
-        return action_for(view["choices"], self.chosen) if self.chosen else None
+        return self.action() if self.chosen else None
 
     # ----- input -----
 
@@ -333,32 +322,15 @@ class Board:
         return True
 
     def pick(self, element) -> None:
-        card = str(element.dataset.card)
-        choices = self.view["choices"]
-        if self.selected == card or not still_possible(choices, [(CARD, card)]):
-            self.chosen = []
-        else:
-            self.chosen = [(CARD, card)]
-        self.shell.rerender()
-        if self.chosen and CELL in next_picks(choices, self.chosen):
+        if self.toggle((CARD, str(element.dataset.card))) and CELL in self.next_picks():
             self.shell.announce(self.prompt(self.view))
             self.focus("[data-act='place']")
 
     def unpick(self) -> None:
-        card = self.selected
-        self.chosen = []
-        self.shell.rerender()
-        if card:
-            self.focus(f"[data-focus='hand:{card}']")
+        self.unchoose()
 
     def place(self, element) -> None:
-        action = action_for(
-            self.view["choices"], [*self.chosen, (CELL, str(element.dataset.index))]
-        )
-        if action is not None:
-            self.chosen = []
-            self.shell.play(action)
-            self.focus_start()
+        self.finish((CELL, str(element.dataset.index)))
 
     def retreat(self, element) -> None:
         action = self.retreat_action(self.view)
@@ -376,41 +348,8 @@ class Board:
         self.shell.run(ask())
 
     def discard(self, element) -> None:
-        action = self.chosen_action(self.view)
-        if action is not None:
-            self.chosen = []
-            self.shell.play(action)
-            self.focus_start()
-
-    def on_key(self, event) -> bool:
-        key = str(event.key)
-        if key == "Escape" and self.selected:
-            self.unpick()
-            return True
-        target = dom.closest(event.target, "[data-nav]")
-        if target is None or key not in ARROWS:
-            return False
-        group = str(target.dataset.nav)
-        items = list(self.shell.screen.querySelectorAll(f"[data-nav='{group}']"))
-        index = next(i for i, item in enumerate(items) if item == target)
-        step = ARROWS[key]
-        if group == "field":
-            row, col = divmod(index, 3)
-            row, col = (row + step[1]) % 3, (col + step[0]) % 3
-            index = row * 3 + col
-        else:
-            index = (index + step[0] + step[1]) % len(items)
-        dom.move_roving_focus(items, index)
-        return True
-
-    def focus_start(self) -> None:
-        self.focus("[data-nav='hand'][tabindex='0']")
-
-    def focus(self, selector: str) -> None:
-        dom.focus(selector, self.shell.screen)
-
-
-ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+        if self.chosen:
+            self.finish()
 
 
 def card_words(sides: str) -> str:
@@ -428,7 +367,8 @@ _drawn: dict[tuple[str, str], object] = {}
 
 
 def card_svg(sides: str, owner: str):
-    """A face-up card as seen by the viewer: a glyph per side, a corner mark per owner.
+    """A face-up card as seen by the viewer: a glyph per side, a corner mark per owner
+    ("own", "other"; "plain" for none).
 
     Each look is built once and cloned after: one call into the DOM instead of dozens.
     """
@@ -436,6 +376,9 @@ def card_svg(sides: str, owner: str):
     if key not in _drawn:
         _drawn[key] = _build_card_svg(sides, owner)
     return _drawn[key].cloneNode(True)
+
+
+MARKS = {"own": "#g-mark-own", "other": "#g-mark-other"}  # "plain": a card of no one's
 
 
 def _build_card_svg(sides: str, owner: str):
@@ -462,14 +405,7 @@ def _build_card_svg(sides: str, owner: str):
             "focusable": "false",
         },
         svg("rect", {"x": 2, "y": 2, "width": 96, "height": 96, "rx": 9, "class": "face"}),
-        svg(
-            "use",
-            {
-                "href": "#g-mark-own" if owner == "own" else "#g-mark-other",
-                "width": 100,
-                "height": 100,
-            },
-        ),
+        owner in MARKS and svg("use", {"href": MARKS[owner], "width": 100, "height": 100}),
         glyphs,
     )
 

@@ -1,0 +1,225 @@
+"""Hostile storage and links: nothing in localStorage or a link can break the app.
+
+On GitHub Pages every project site of a user shares one origin, so any of them
+may write anything under our "ff:save:" prefix. Each hostile entry must show as
+one unreadable save with a working Delete while the good saves still list and
+resume; a link of any size shows a message at once and touches no save.
+Waits are for states, never for fixed times.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import time
+import zlib
+
+import pytest
+from conftest import settle, wait_ready
+from playwright.sync_api import Page, expect
+from test_fools_field_play import start_game
+from test_fools_field_saves import SAVES_JS, known_deal, save_entry
+
+from pygames.record import MAX_LINK_CHARS, MAX_RECORD_CHARS
+
+SAVE = "ff:save:"
+SET_ENTRIES = "(entries) => Object.entries(entries).forEach(([k, v]) => localStorage.setItem(k, v))"
+NESTED = "[" * 5_000
+INJECTED_ID = "<img src=x onerror=window.__pwned=1>"
+# With the message showing, the page must answer at once: a busy tab would not.
+AT_ONCE_MS = 3_000
+
+
+def good_save_text() -> str:
+    return json.dumps(save_entry(known_deal(9).to_text(), moves=0))
+
+
+def hostile_entries() -> dict[str, str]:
+    """Entry id -> raw localStorage value, each of which must list as unreadable."""
+    shaped = save_entry(known_deal(9).to_text())
+    huge_number = json.dumps(shaped).replace('"moves": 0', '"moves": 1e400')
+    assert '"moves": 1e400' in huge_number
+    nested_record = json.dumps(shaped).replace(
+        json.dumps(shaped["record"]), NESTED + "]" * len(NESTED)
+    )
+    assert NESTED in nested_record
+    wrong_types = {
+        "format": "ff-save/1",
+        "game": {"id": "fools-field"},
+        "record": 7,
+        "seats": "human",
+        "created": "yesterday",
+        "saved": None,
+        "moves": -1,
+    }
+    six_seats = {**shaped, "seats": ["human"] * 6}  # the lobby names seats A to D
+    return {
+        "huge-number": huge_number,
+        "nested": NESTED,
+        "nested-record": nested_record,
+        "junk": "\x00<b>junk</b>" * 250_000,  # 3 MB
+        "wrong-types": json.dumps(wrong_types),
+        "six-seats": json.dumps(six_seats),
+        "open-quotes": '"' + '\\"' * 200_000,  # every quote unclosed: no quadratic scan
+        "not-json": "{this is not json",
+        INJECTED_ID: json.dumps(shaped),  # a save under an id we never write
+    }
+
+
+def seed(page: Page, site_url: str, entries: dict[str, str]) -> None:
+    """Write `entries` (id -> raw value) under our prefix, then boot the app on them."""
+    page.goto(site_url)
+    page.evaluate(SET_ENTRIES, {SAVE + key: value for key, value in entries.items()})
+    page.reload()
+    wait_ready(page)
+
+
+def save_item(page: Page, save_id: str):
+    return page.locator(f'#saves [data-save="{save_id}"]')
+
+
+def delete_save(page: Page, save_id: str) -> None:
+    save_item(page, save_id).locator("[data-act='delete']").click()
+    page.click("dialog[open] button[value='yes']")
+    expect(save_item(page, save_id)).to_have_count(0)
+    assert page.evaluate("(key) => localStorage.getItem(key)", SAVE + save_id) is None
+
+
+def test_hostile_entries_list_as_unreadable_and_the_good_save_resumes(
+    page: Page, site_url: str
+) -> None:
+    hostile = hostile_entries()
+    # Well formed, but its record's position is nested 5,000 deep: it lists, and
+    # resuming it only shows a message.
+    deep_position = save_entry(
+        "fools-field 2 seats=human,random start=A match=single\nposition " + NESTED + "\n"
+    )
+    seed(
+        page,
+        site_url,
+        {"good": good_save_text(), "deep-position": json.dumps(deep_position), **hostile},
+    )
+    saves = page.locator("#saves .save")
+    expect(saves).to_have_count(2 + len(hostile))
+    expect(page.locator("#saves .save.bad")).to_have_count(len(hostile))
+    expect(page.locator("#saves")).not_to_contain_text("Reading saved games")
+    for save_id in hostile:
+        item = save_item(page, save_id)
+        expect(item).to_have_class("save bad")
+        expect(item).to_contain_text("cannot be read")
+        expect(item.locator("[data-act='delete']")).to_be_visible()
+        expect(item.locator("[data-act='resume']")).to_have_count(0)
+    # Text from storage is never HTML.
+    assert page.locator("#saves img, #saves b").count() == 0
+    assert page.evaluate("window.__pwned") is None
+
+    save_item(page, "deep-position").locator("[data-act='resume']").click()
+    expect(page.locator("#message")).to_contain_text("cannot be resumed")
+    page.click("#message [data-act='dismiss']")
+    expect(page.locator("#lobby")).to_be_visible()
+
+    for save_id in hostile:
+        delete_save(page, save_id)
+    expect(saves).to_have_count(2)
+    save_item(page, "good").locator("[data-act='resume']").click()
+    assert settle(page) == "mine"
+    # The app is still usable: a new game starts beside the saves.
+    page.click(".play-bar [data-act='lobby']")
+    assert start_game(page) == "mine"
+    page.click(".play-bar [data-act='lobby']")
+    expect(saves).to_have_count(3)
+
+
+def test_a_storage_whose_key_or_getitem_throws_still_lists_the_rest(
+    page: Page, site_url: str
+) -> None:
+    page.add_init_script(
+        """
+        const realKey = Storage.prototype.key;
+        const realGetItem = Storage.prototype.getItem;
+        Storage.prototype.key = function (index) {
+          const key = realKey.call(this, index);
+          if (key === "ff:save:cursed") throw new DOMException("no key", "SecurityError");
+          return key;
+        };
+        Storage.prototype.getItem = function (key) {
+          if (key === "ff:save:hexed") throw new DOMException("no item", "SecurityError");
+          return realGetItem.call(this, key);
+        };
+        """
+    )
+    good = good_save_text()
+    seed(page, site_url, {"cursed": good, "hexed": good, "good": good})
+    # The entry whose key cannot be named is not listed; the one that cannot be read is.
+    expect(page.locator("#saves .save")).to_have_count(2)
+    expect(save_item(page, "hexed")).to_have_class("save bad")
+    save_item(page, "good").locator("[data-act='resume']").click()
+    assert settle(page) == "mine"
+
+
+def bomb_fragment(inflated_mb: int) -> str:
+    """A link holding a record header then `inflated_mb` MB of one letter, deflated."""
+    packer = zlib.compressobj(9)
+    chunk = b"A" * 2**20
+    parts = [packer.compress(b"fools-field 2 seats=human,random\n")]
+    parts += [packer.compress(chunk) for _ in range(inflated_mb)]
+    parts.append(packer.flush())
+    return "r=" + base64.urlsafe_b64encode(b"".join(parts)).decode().rstrip("=")
+
+
+def expect_link_refused(page: Page, reason: str, good: str) -> None:
+    message = page.locator("#message")
+    expect(message).to_contain_text("cannot be opened", timeout=AT_ONCE_MS)
+    expect(message).to_contain_text(reason)
+    expect(page.locator("#lobby")).to_be_visible()
+    # No save lost or changed, and the lobby still offers it.
+    assert page.evaluate(SAVES_JS) == [SAVE + "good"]
+    assert page.evaluate("(key) => localStorage.getItem(key)", SAVE + "good") == good
+    expect(save_item(page, "good").locator("[data-act='resume']")).to_be_visible()
+    page.click("#message [data-act='dismiss']")
+    expect(message).to_be_hidden()
+
+
+def test_huge_and_inflating_links_are_refused_at_once(page: Page, site_url: str) -> None:
+    one_mb = bomb_fragment(760)  # ~1 MB that inflates to 760 MB
+    assert 900_000 < len(one_mb) < 1_100_000
+    under_limit = bomb_fragment(200)  # short enough to be inflated: stops at the cap
+    assert len(under_limit) < MAX_LINK_CHARS and 200 * 2**20 > 100 * MAX_RECORD_CHARS
+    over_limit = "r=" + "A" * (MAX_LINK_CHARS - 1)
+    good = good_save_text()
+    seed(page, site_url, {"good": good})
+
+    # Opened as the page loads: the app starts and says why.
+    page.goto("about:blank")
+    page.goto(site_url + "#" + one_mb)
+    wait_ready(page)
+    expect_link_refused(page, "too long", good)
+
+    # Arriving while the app runs (hash changes): the answer comes at once.
+    cases = [(one_mb, "too long"), (under_limit, "more than any game holds")]
+    cases.append((over_limit, "too long"))
+    for fragment, reason in cases:
+        started = time.monotonic()
+        page.evaluate("(fragment) => { location.hash = fragment; }", fragment)
+        expect_link_refused(page, reason, good)
+        assert time.monotonic() - started < 10, f"{reason}: the tab stayed busy"
+    # The app is still usable.
+    assert start_game(page) == "mine"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="pygames.position.bounded_json rescans the text from every unclosed quote: "
+    "quadratic (see the storage hardening report)",
+)
+def test_a_link_whose_position_has_unclosed_quotes_is_refused_at_once(
+    page: Page, site_url: str
+) -> None:
+    good = good_save_text()
+    seed(page, site_url, {"good": good})
+    text = "fools-field 2 seats=human,random viewer=A\nposition " + '"' + '\\"' * 900_000 + "\n"
+    packed = zlib.compress(text.encode(), 9)
+    fragment = "r=" + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+    assert len(fragment) < 10_000
+    page.evaluate("(fragment) => { location.hash = fragment; }", fragment)
+    expect_link_refused(page, "not readable", good)

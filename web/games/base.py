@@ -1,0 +1,202 @@
+"""What every board has in common: `Board`, the base class of each game's board.
+
+A board draws one seat's view and offers that seat's ``view["choices"]`` one
+pick at a time (`pygames.choices`). The base keeps the picks made so far
+(`chosen`: pick, then confirm), draws the rival on top and the viewer at the
+bottom, moves the keyboard focus with the arrow keys inside a group, lets the
+loser start the rematch, and gives the defaults of what the shell asks.
+
+A subclass draws its game in `draw(view)` and handles its own `data-act`
+names in `on_act`. Conventions it keeps:
+- every element a group of arrow keys moves through has ``data-nav="<group>"``
+  (a group laid out as a grid is named in `GRID` with its number of columns);
+- the element that makes the pick ``(kind, value)`` has
+  ``data-focus="<kind>:<value>"``, so that focus can come back to it;
+- the group where a turn begins is `START_NAV`.
+
+A board never reaches into the shell's page: it queries inside the element it
+drew (`root`). It uses only the shell members listed in web/games/__init__.py.
+"""
+
+from __future__ import annotations
+
+from pygames.choices import Pick, action_for, next_picks, still_possible
+from web import dom
+from web.dom import h
+from web.i18n import t
+
+SEAT_LETTERS = "ABCD"
+# Arrow keys as (columns, rows) steps.
+ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+
+
+class Board:
+    PROMPTS: dict[str, str] = {}  # the engine's prompt keys -> the strings that word them
+    LEGEND: str | None = None  # the string explaining the log's notation
+    START_NAV = ""  # the data-nav group where the focus goes when a turn begins
+    GRID: dict[str, int] = {}  # data-nav groups laid out as grids: their column counts
+    START_OPTION = "start"  # the game option saying which seat plays first
+
+    def __init__(self, shell):
+        self.shell = shell
+        self.chosen: list[Pick] = []  # the picks made so far
+        self.view: dict | None = None
+        self.root = None  # the element last drawn
+
+    # ----- what the shell asks -----
+
+    def render(self, view: dict):
+        """The board for `view`; picks that are no longer possible are dropped first."""
+        self.view = view
+        if not still_possible(view["choices"], self.chosen):
+            self.chosen = []
+        self.root = self.draw(view)
+        return self.root
+
+    def draw(self, view: dict):
+        raise NotImplementedError
+
+    def prompt(self, view: dict) -> str:
+        """What the acting player should do now ("" when it is not their turn)."""
+        choices = view["choices"]
+        if choices is None:
+            return ""
+        return self.prompt_words(choices)
+
+    def prompt_words(self, choices: dict) -> str:
+        """The engine's prompt, worded through `PROMPTS` (else the string "prompt.<key>")."""
+        params = dict(choices["prompt"])
+        key = params.pop("key")
+        return t(self.PROMPTS.get(key, "prompt." + key), **params)
+
+    def cancel(self) -> None:
+        """Drop the picks made so far (the shell's view changed under them)."""
+        self.chosen = []
+
+    def focus_start(self) -> None:
+        self.focus(f"[data-nav='{self.START_NAV}'][tabindex='0']")
+
+    def log_legend(self) -> str:
+        return t(self.LEGEND) if self.LEGEND else ""
+
+    def log_item(self, part: dict):
+        """An item inside a log line (e.g. a card): its words, unless a board draws it."""
+        return h("span", {"class": "log-item", "data-item": part["item"]}, part["text"])
+
+    def game_number(self, view: dict) -> int:
+        match = view.get("match")
+        return match["game"] if match else 1
+
+    def match_summary(self, view: dict) -> str | None:
+        return None
+
+    def rematch_options(self, view: dict, options: dict) -> dict:
+        """The loser starts the next game; after a shared result, `tie_start` says who."""
+        outcome = view["outcome"] or []
+        if outcome and min(outcome) < max(outcome):
+            options[self.START_OPTION] = SEAT_LETTERS[outcome.index(min(outcome))]
+        else:
+            start = self.tie_start(view)
+            if start is not None:
+                options[self.START_OPTION] = start
+        return options
+
+    def tie_start(self, view: dict) -> str | None:
+        """Who starts after a draw or a shared win (None: the game's options as they were)."""
+        return None
+
+    def on_act(self, name: str, element) -> bool:
+        return False
+
+    def on_key(self, event) -> bool:
+        """Escape drops the picks made; the arrow keys move the focus within a group."""
+        key = str(event.key)
+        if key == "Escape" and self.chosen:
+            self.unchoose()
+            return True
+        target = dom.closest(event.target, "[data-nav]")
+        if target is None or key not in ARROWS or self.root is None:
+            return False
+        group = str(target.dataset.nav)
+        items = list(self.root.querySelectorAll(f"[data-nav='{group}']"))
+        index = next((i for i, item in enumerate(items) if item == target), None)
+        if index is None:
+            return False
+        dom.move_roving_focus(items, step(index, len(items), ARROWS[key], self.GRID.get(group)))
+        return True
+
+    # ----- the seats, as drawn -----
+
+    def bottom_seat(self, view: dict | None = None) -> int:
+        """The viewer sits at the bottom (seat A's side for an onlooker)."""
+        seat = (view or self.view)["seat"]
+        return 0 if seat is None else seat
+
+    def top_seat(self, view: dict | None = None) -> int:
+        """The rival, drawn on top."""
+        return 1 - self.bottom_seat(view)
+
+    def who(self, seat: int) -> str:
+        return self.shell.names[seat]
+
+    # ----- pick, then confirm -----
+
+    @property
+    def first_pick(self) -> str | None:
+        """The value of the first pick made, if any."""
+        return self.chosen[0][1] if self.chosen else None
+
+    def next_picks(self) -> dict[str, list[str]]:
+        return next_picks(self.view["choices"], self.chosen)
+
+    def toggle(self, pick: Pick) -> bool:
+        """Make `pick` the first pick, or drop it if it was; redraws. True if now picked."""
+        if self.chosen[:1] == [pick] or not still_possible(self.view["choices"], [pick]):
+            self.chosen = []
+        else:
+            self.chosen = [pick]
+        self.shell.rerender()
+        return bool(self.chosen)
+
+    def action(self, *more: Pick) -> str | None:
+        """The action the picks made so far and `more` complete, if they are a whole one."""
+        return action_for(self.view["choices"], [*self.chosen, *more])
+
+    def finish(self, *more: Pick) -> bool:
+        """Play the action the picks made and `more` complete; focus where turns begin."""
+        action = self.action(*more)
+        if action is None:
+            return False
+        self.chosen = []
+        self.shell.play(action)
+        self.focus_start()
+        return True
+
+    def unchoose(self) -> None:
+        """Drop the picks made; focus goes back to the element of the first."""
+        first = self.chosen[0] if self.chosen else None
+        self.chosen = []
+        self.shell.rerender()
+        if first is not None:
+            self.focus(f"[data-focus='{first[0]}:{first[1]}']")
+
+    # ----- the page -----
+
+    def focus(self, selector: str) -> None:
+        """Focus the first element under the board's root matching `selector`."""
+        if self.root is not None:
+            dom.focus(selector, self.root)
+
+    def query(self, selector: str):
+        return dom.query(selector, self.root) if self.root is not None else None
+
+
+def step(index: int, count: int, move: tuple[int, int], columns: int | None) -> int:
+    """The index an arrow key moves to, wrapping around: in a grid by rows and columns,
+    in a row (or a column) Left and Up go back, Right and Down go on."""
+    if columns:
+        rows = -(-count // columns)
+        row, col = divmod(index, columns)
+        index = ((row + move[1]) % rows) * columns + (col + move[0]) % columns
+        return min(index, count - 1)
+    return (index + move[0] + move[1]) % count

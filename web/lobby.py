@@ -1,0 +1,92 @@
+"""The lobby's saved games: one entry per save, newest first.
+
+The games themselves are listed in the static page (index.html), so the lobby
+works before Python boots; this screen fills in the saves. A finished game is
+offered for review, a game in progress to resume, and anything unreadable
+only to delete.
+"""
+
+from __future__ import annotations
+
+import js
+
+from web import dialogs, dom, games, i18n, storage
+from web.dom import h
+from web.i18n import t
+from web.seats import seat_line
+
+
+class Lobby:
+    def __init__(self, app):
+        self.app = app
+
+    def render(self) -> None:
+        holder = dom.by_id("saves")
+        try:
+            saves = storage.list_saves()
+        except storage.StorageUnavailable:
+            dom.replace(holder, h("p", {}, t("saves.unavailable")))
+            return
+        if not saves:
+            dom.replace(holder, h("p", {"class": "muted"}, t("saves.none")))
+            return
+        dom.replace(holder, h("ul", {"class": "save-list"}, [save_item(s) for s in saves]))
+
+    # ----- what the buttons do -----
+
+    def act_resume(self, element) -> None:
+        self.app.resume(str(element.dataset.id))
+
+    def act_review(self, element) -> None:
+        self.app.resume(str(element.dataset.id))
+
+    async def act_delete(self, element) -> None:
+        if await dialogs.confirm(t("saves.delete_confirm"), t("saves.delete")):
+            storage.delete(str(element.dataset.id))
+            self.render()
+            self.app.announce(t("saves.deleted"))
+
+
+def save_item(save) -> object:
+    if isinstance(save, storage.BadSave):
+        return h(
+            "li",
+            {"class": "save bad", "data-save": save.id},
+            h("p", {}, t("saves.bad")),
+            save_buttons(save.id, opens=None),
+        )
+    title = t("game." + save.game) if i18n.has("game." + save.game) else save.game
+    state = t("saves.finished") if save.over else t("saves.in_progress")
+    when = js.Date.new(save.saved).toLocaleString(i18n.lang())
+    opens = ("review" if save.over else "resume") if games.is_playable(save.game) else None
+    return h(
+        "li",
+        {"class": "save", "data-save": save.id},
+        h("h3", {}, title),
+        h("p", {}, seat_line(save.seats)),
+        h(
+            "p",
+            {"class": "muted"},
+            t("saves.details", moves=save.moves, when=str(when), state=state),
+        ),
+        save_buttons(save.id, opens),
+    )
+
+
+def save_buttons(save_id: str, opens: str | None) -> object:
+    """Resume or Review (if the game can be opened), and Delete."""
+    return h(
+        "div",
+        {"class": "row"},
+        opens
+        and h(
+            "button",
+            {"type": "button", "class": "primary", "data-act": opens, "data-id": save_id},
+            t("saves." + opens),
+        ),
+        h(
+            "button",
+            {"type": "button", "class": "secondary", "data-act": "delete", "data-id": save_id},
+            t("saves.delete"),
+        ),
+    )

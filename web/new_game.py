@@ -1,0 +1,137 @@
+"""The new-game form: how many seats (where the game allows a choice), who sits in
+each (a human, or the computer at a level), and the game's options."""
+
+from __future__ import annotations
+
+from web import dom
+from web.dom import h
+from web.i18n import t
+from web.seats import SEAT_LETTERS, bot_label, default_bot, ordered_bots
+
+HUMAN = "human"
+
+
+class NewGame:
+    def __init__(self, app):
+        self.app = app
+        self.game_id = ""
+        self.seat_count = 2
+
+    def open(self, game_id: str) -> None:
+        from pygames import GAMES
+
+        self.game_id = game_id
+        self.seat_count = GAMES[game_id].min_seats
+        self.render()
+        self.app.show("new-game")
+        dom.focus("select", self.app.screen)
+
+    def render(self) -> None:
+        from pygames import GAMES
+        from web.session import bot_names
+
+        game = GAMES[self.game_id]
+        kinds = self.chosen_kinds()
+        seat_fields = [
+            self.seat_select(seat, bot_names(), kinds.get(seat)) for seat in range(self.seat_count)
+        ]
+        dom.replace(
+            self.app.screen,
+            h(
+                "form",
+                {
+                    "class": "panel new-game",
+                    "data-game": self.game_id,
+                    "aria-labelledby": "ng-title",
+                },
+                h("h2", {"id": "ng-title"}, t("new.title", game=t("game." + self.game_id))),
+                h(
+                    "fieldset",
+                    {},
+                    h("legend", {}, t("new.seats")),
+                    game.min_seats != game.max_seats and self.count_select(game),
+                    seat_fields,
+                ),
+                game.options
+                and h(
+                    "fieldset",
+                    {},
+                    h("legend", {}, t("new.options")),
+                    [option_select(option) for option in game.options],
+                ),
+                h(
+                    "div",
+                    {"class": "row"},
+                    h(
+                        "button",
+                        {"type": "button", "data-act": "lobby", "class": "secondary"},
+                        t("common.back"),
+                    ),
+                    h(
+                        "button",
+                        {"type": "button", "data-act": "start", "class": "primary"},
+                        t("new.start"),
+                    ),
+                ),
+            ),
+        )
+
+    def count_select(self, game) -> object:
+        counts = range(game.min_seats, game.max_seats + 1)
+        choices = [(str(n), t("new.seat_count_value", count=n)) for n in counts]
+        field = labelled_select("seat-count", t("new.seat_count"), choices, str(self.seat_count))
+        dom.query("select", field).setAttribute("data-change", "seat-count")
+        return field
+
+    def seat_select(self, seat: int, bots: list[str], chosen: str | None) -> object:
+        default = chosen or (HUMAN if seat == 0 else default_bot(bots))
+        choices = [(HUMAN, t("seat.human"))] + [
+            (name, t("seat.computer", level=bot_label(name))) for name in ordered_bots(bots)
+        ]
+        label = t("new.seat", letter=SEAT_LETTERS[seat])
+        return labelled_select(f"seat-{seat}", label, choices, default)
+
+    def chosen_kinds(self) -> dict[int, str]:
+        """The seats' choices still on the form (kept when the number of seats changes)."""
+        kinds = {}
+        for seat in range(len(SEAT_LETTERS)):
+            field = dom.by_id(f"seat-{seat}")
+            if field is not None and self.app.showing == "new-game":
+                kinds[seat] = str(field.value)
+        return kinds
+
+    # ----- what the controls do -----
+
+    def change_seat_count(self, element) -> None:
+        self.seat_count = int(element.value)
+        self.render()
+        dom.focus("#seat-count", self.app.screen)
+
+    def act_start(self, element) -> None:
+        from pygames import GAMES
+        from web.session import Session
+
+        game = GAMES[self.game_id]
+        seats = [str(dom.by_id(f"seat-{s}").value) for s in range(self.seat_count)]
+        options = {o.key: str(dom.by_id(f"option-{o.key}").value) for o in game.options}
+        self.app.open_session(Session.start_new(game.id, seats, options))
+
+
+def option_select(option) -> object:
+    choices = [(value, t(f"option.{option.key}.{value}")) for value in option.choices]
+    return labelled_select(
+        f"option-{option.key}", t(f"option.{option.key}"), choices, option.default
+    )
+
+
+def labelled_select(name: str, label: str, choices: list[tuple[str, str]], default: str):
+    return h(
+        "div",
+        {"class": "field"},
+        h("label", {"for": name}, label),
+        h(
+            "select",
+            {"id": name, "name": name},
+            [h("option", {"value": v, "selected": v == default}, text) for v, text in choices],
+        ),
+    )
