@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import PHONE, ROOT, settle, wait_ready
+from conftest import PHONE, ROOT, screenshot, settle, wait_ready
 from playwright.sync_api import BrowserContext, Page, expect
 from test_cloth_of_gold_play import CONFIRM, LEGAL
 from test_cloth_of_gold_play import new_link as cloth_link
@@ -247,6 +247,27 @@ def test_the_boards_on_a_phone(open_page, site_url: str, audit: Audit, lang: str
     assert start_game(page, seat_b="random", start="A") == "mine"
     audit.check(page, "fools-field (phone): my turn")
     audit.assert_clean()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_top_bar_is_one_compact_row_on_a_phone(open_page, site_url: str, lang: str) -> None:
+    page = open_page(lang, phone=True)
+    page.goto(site_url)
+    wait_ready(page)
+    screenshot(page, f"phone-lobby-{lang}")
+    bar = page.locator(".topbar").bounding_box()
+    title = page.locator(".topbar h1")
+    lines = title.evaluate(
+        "e => Math.round(e.getBoundingClientRect().height"
+        " / parseFloat(getComputedStyle(e).lineHeight))"
+    )
+    assert lines == 1, "the site's title breaks"
+    english, japanese = (
+        page.locator(f".lang-switch [data-lang='{code}']").bounding_box() for code in LANGS
+    )
+    assert english["y"] == japanese["y"], "the language buttons stack"
+    assert bar["height"] <= 60, f"the top bar is {bar['height']} px high"
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
 
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda path: path.name)

@@ -18,7 +18,9 @@ from pygames.core import Chance, Event, Game, State, fresh_chance
 
 NOT_DATA = ("game", "chance")  # attributes set when a state is built, never written
 MAX_DEPTH = 24  # deeper nesting than any state has: refused before parsing
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+# A JSON string, or an unclosed one to the end of the text. Possessive, so it never
+# backtracks: the scan stays linear even for text made of unclosed quotes.
+_STRINGS = re.compile(r'"(?:[^"\\]|\\[\s\S])*+(?:"|\Z)')
 _BRACKETS = str.maketrans({c: None for c in map(chr, range(128)) if c not in "[]{}"})
 
 

@@ -14,6 +14,7 @@ from pygames import GAMES
 from pygames.cloth_of_gold.board import all_tiles
 from pygames.core import CHANCE, UNKNOWN
 from pygames.fools_field.cards import ALL_CARDS
+from pygames.position import bounded_json
 from pygames.record import MAX_LINK_CHARS, Record, RecordError
 
 FIXTURES = json.loads((Path(__file__).parent / "fixtures" / "v1_records.json").read_text())
@@ -268,3 +269,12 @@ def test_a_full_record_holds_the_past_but_no_undrawn_card():
 
 
 SINGLE = {"fools-field": {"match": "single"}, "cloth-of-gold": {}}
+
+
+def test_bounded_json_ignores_brackets_in_strings_and_refuses_deep_nesting():
+    assert bounded_json('{"a": "[[[[[[", "b": ["\\"]"]}') == {"a": "[[[[[[", "b": ['"]']}
+    with pytest.raises(ValueError, match="nested 30 deep"):
+        bounded_json("[" * 30 + "]" * 30)
+    for broken in ('"' + '\\"' * 100_000, '["' + "[" * 100_000):  # unclosed strings
+        with pytest.raises(ValueError):
+            bounded_json(broken)

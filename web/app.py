@@ -55,10 +55,15 @@ class App:
         self._listen(js.window, "hashchange", lambda event: self.open_from_hash())
         for button in js.document.querySelectorAll("[data-act='new-game']"):
             button.disabled = False
-        opened = self.open_from_hash()
-        if not opened:
-            self.lobby.render()
-        self.finish_boot()
+        opened = False
+        try:
+            opened = self.open_from_hash()
+            if not opened:
+                self.lobby.render()
+        except Exception:
+            self.fail(traceback.format_exc())
+        finally:
+            self.finish_boot()  # whatever storage or the address holds, the page works
         if not opened:
             asyncio.get_event_loop().call_later(0.3, preload_engine)
 

@@ -41,10 +41,15 @@ class Lobby:
         self.app.resume(str(element.dataset.id))
 
     async def act_delete(self, element) -> None:
-        if await dialogs.confirm(t("saves.delete_confirm"), t("saves.delete")):
+        if not await dialogs.confirm(t("saves.delete_confirm"), t("saves.delete")):
+            return
+        try:
             storage.delete(str(element.dataset.id))
-            self.render()
-            self.app.announce(t("saves.deleted"))
+        except storage.StorageUnavailable:
+            self.app.show_message(t("saves.unavailable"))
+            return
+        self.render()
+        self.app.announce(t("saves.deleted"))
 
 
 def save_item(save) -> object:

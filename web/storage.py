@@ -5,13 +5,20 @@ rebuilt by replaying it), the seat kinds and timestamps, plus a few fields the
 lobby lists without importing the rules engine (title, moves, finished), and
 `bot_seed`, from which the computer's decisions in this game are seeded (absent
 in saves from before it was kept).
-Anything unreadable is reported per entry, so one bad entry never hides the rest.
+
+Every entry is read as hostile: on GitHub Pages all of a user's project sites
+share one origin, so another site can write anything under our prefix. An entry
+is refused unread when it is too large or its quoting is broken, its nesting is
+checked before parsing (`pygames.position.bounded_json`), and every field is
+type- and range-checked. Any failure, whatever it is, turns that one entry into
+a `BadSave`: one bad entry never hides the rest, nor stops the app.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import asdict, dataclass
 
 import js
@@ -20,6 +27,15 @@ from pyodide.ffi import jsnull
 SAVE_PREFIX = "ff:save:"
 FORMAT = "ff-save/1"
 
+MAX_ENTRY_CHARS = 2_000_000  # a larger entry is unreadable without parsing it
+MAX_DEPTH = 4  # a save is an object holding one list: deeper is refused before parsing
+MAX_MOVES = 10_000_000
+MAX_TIME_MS = 8.64e15  # the latest time a JS Date can hold
+MIN_SEATS, MAX_SEATS = 2, 4
+MAX_LISTED_BAD = 100  # more unreadable entries are listed as these are deleted
+_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a save's id, as new_id makes them
+_NAME = re.compile(r"[a-z][a-z0-9-]{0,39}")  # a game id or a seat kind
+
 
 class StorageFull(Exception):
     """The browser refused to store more (QuotaExceededError)."""
@@ -27,6 +43,10 @@ class StorageFull(Exception):
 
 class StorageUnavailable(Exception):
     """localStorage is disabled or missing."""
+
+
+class _Unreadable(Exception):
+    """An entry that is not a save we can read; the message is the BadSave reason."""
 
 
 @dataclass
@@ -48,7 +68,11 @@ class Save:
 
 @dataclass
 class BadSave:
-    """An entry under our prefix that is not a save we can read."""
+    """An entry under our prefix that is not a save we can read.
+
+    `reason`: "missing", "unavailable" (storage refused to read it), "too large",
+    "foreign" (not our format) or "unreadable".
+    """
 
     id: str
     reason: str
@@ -74,44 +98,120 @@ def _store():
 
 
 def list_saves() -> list[Save | BadSave]:
-    """Every entry under our prefix, newest first; unreadable ones as BadSave."""
+    """Every entry under our prefix: saves newest first, then unreadable ones as BadSave.
+
+    Raises only StorageUnavailable. At most MAX_LISTED_BAD unreadable entries are
+    listed (the next ones appear as those are deleted).
+    """
     store = _store()
-    keys = [store.key(i) for i in range(store.length)]
-    entries = [read(key[len(SAVE_PREFIX) :]) for key in keys if key.startswith(SAVE_PREFIX)]
-    return sorted(entries, key=lambda e: getattr(e, "saved", 0), reverse=True)
+    try:
+        count = int(store.length)
+    except Exception as error:
+        raise StorageUnavailable(str(error)) from None
+    ids = []
+    for index in range(count):
+        try:
+            key = store.key(index)
+        except Exception:  # a key we cannot even name cannot be listed nor deleted
+            continue
+        if isinstance(key, str) and key.startswith(SAVE_PREFIX):
+            ids.append(key[len(SAVE_PREFIX) :])
+    entries = [read(save_id) for save_id in dict.fromkeys(ids)]
+    saves = [entry for entry in entries if isinstance(entry, Save)]
+    bad = [entry for entry in entries if isinstance(entry, BadSave)]
+    saves.sort(key=lambda save: save.saved, reverse=True)
+    return [*saves, *bad[:MAX_LISTED_BAD]]
 
 
 def read(save_id: str) -> Save | BadSave:
-    raw = _store().getItem(SAVE_PREFIX + save_id)
-    if raw is None or not isinstance(raw, str):  # JS null arrives as jsnull
+    """The save `save_id`, or a BadSave saying why not. Never raises."""
+    try:
+        raw = _store().getItem(SAVE_PREFIX + save_id)
+    except StorageUnavailable:
+        return BadSave(save_id, "unavailable")
+    except Exception:  # a getItem that throws
+        return BadSave(save_id, "unavailable")
+    if raw is None or raw is jsnull:
         return BadSave(save_id, "missing")
     try:
-        data = json.loads(raw)
-        return _parse(save_id, data)
-    except (ValueError, TypeError, KeyError):
+        return parse(save_id, raw)
+    except _Unreadable as error:
+        return BadSave(save_id, str(error))
+    except Exception:  # RecursionError, MemoryError, anything a hostile entry may cause
         return BadSave(save_id, "unreadable")
 
 
-def _parse(save_id: str, data) -> Save | BadSave:
+def parse(save_id: str, raw: object) -> Save:
+    """The save an entry's text holds; raises _Unreadable (or anything) when it holds none."""
+    if not isinstance(raw, str):
+        raise _Unreadable("unreadable")
+    if len(raw) > MAX_ENTRY_CHARS:
+        raise _Unreadable("too large")
+    # Imported here: start-up reads no rules module until there is an entry to read.
+    from pygames.position import bounded_json
+
+    try:
+        data = bounded_json(raw, MAX_DEPTH)
+    except (ValueError, RecursionError):
+        raise _Unreadable("unreadable") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        return BadSave(save_id, "foreign")
-    save = Save(
+        raise _Unreadable("foreign")
+    if not _ID.fullmatch(save_id):
+        raise _Unreadable("foreign")
+    return Save(
         id=save_id,
-        game=str(data["game"]),
-        record=data["record"],
-        seats=[str(kind) for kind in data["seats"]],
-        created=float(data["created"]),
-        saved=float(data["saved"]),
-        moves=int(data["moves"]),
-        over=bool(data.get("over", False)),
+        game=_name(data.get("game")),
+        record=_text(data.get("record")),
+        seats=_seats(data.get("seats")),
+        created=_time(data.get("created")),
+        saved=_time(data.get("saved")),
+        moves=_count(data.get("moves")),
+        over=_flag(data.get("over", False)),
         bot_seed=_whole_number(data.get("bot_seed")),
     )
-    if not isinstance(save.record, str):
-        return BadSave(save_id, "unreadable")
-    return save
+
+
+def _name(value: object) -> str:
+    if isinstance(value, str) and _NAME.fullmatch(value):
+        return value
+    raise _Unreadable("unreadable")
+
+
+def _text(value: object) -> str:
+    if isinstance(value, str):
+        return value
+    raise _Unreadable("unreadable")
+
+
+def _seats(value: object) -> list[str]:
+    if isinstance(value, list) and MIN_SEATS <= len(value) <= MAX_SEATS:
+        return [_name(kind) for kind in value]
+    raise _Unreadable("unreadable")
+
+
+def _time(value: object) -> float:
+    """A time in ms since 1970 that a JS Date can hold (1e400 arrives as inf: refused)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise _Unreadable("unreadable")
+    if not 0 <= value <= MAX_TIME_MS:  # also NaN, infinities and huge integers
+        raise _Unreadable("unreadable")
+    return float(value)
+
+
+def _count(value: object) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_MOVES:
+        return value
+    raise _Unreadable("unreadable")
+
+
+def _flag(value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise _Unreadable("unreadable")
 
 
 def _whole_number(value) -> int | None:
+    """The bot seed if it is one; anything else (absent, damaged) means a new seed."""
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**63:
         return value
     return None
@@ -129,4 +229,9 @@ def write(save: Save) -> None:
 
 
 def delete(save_id: str) -> None:
-    _store().removeItem(SAVE_PREFIX + save_id)
+    try:
+        _store().removeItem(SAVE_PREFIX + save_id)
+    except StorageUnavailable:
+        raise
+    except Exception as error:  # a removeItem that throws
+        raise StorageUnavailable(str(error)) from None

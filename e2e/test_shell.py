@@ -1,0 +1,123 @@
+"""The shell around every game: the new-game form, reviewing finished games, a log that
+speaks to its reader, and an instruction that stays in view on a phone."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+from conftest import PHONE, settle, wait_ready
+from playwright.sync_api import Page, expect
+
+from pygames import GAMES
+from pygames.record import Record
+from pygames.text import describe
+
+
+def finished_game(seed: int = 3) -> Record:
+    """A whole Fool's Field game between me (A) and a random computer, from a known deal."""
+    options = {"start": "A"}
+    record = Record.new("fools-field", ["human", "random"], options)
+    state = GAMES["fools-field"].new_state(2, seed, options)
+    rng = random.Random(seed)
+    while not state.is_over():
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    record.actions = list(state.history)
+    return record
+
+
+def put_save(page: Page, record: Record, over: bool) -> None:
+    entry = {
+        "format": "ff-save/1",
+        "game": record.game_id,
+        "record": record.to_text(),
+        "seats": record.seats,
+        "created": 1,
+        "saved": 2,
+        "moves": 9,
+        "over": over,
+    }
+    page.evaluate("(entry) => localStorage.setItem('ff:save:done', entry)", json.dumps(entry))
+
+
+def test_the_new_game_form_offers_each_seat_and_the_options(ready_page: Page) -> None:
+    page = ready_page
+    page.click("[data-act='new-game'][data-game='fools-field']")
+    form = page.locator("form.new-game")
+    expect(form).to_be_visible()
+    # The Fool's Field is for two: no choice of the number of players.
+    expect(page.locator("#seat-count")).to_have_count(0)
+    expect(page.locator("select[id^='seat-']")).to_have_count(2)
+    assert page.locator("#seat-0").input_value() == "human"
+    assert page.locator("#seat-1").input_value() == "normal"
+    levels = page.locator("#seat-1 option").evaluate_all("(os) => os.map(o => o.value)")
+    assert levels[:4] == ["human", "easy", "normal", "hard"]
+    expect(page.locator("#option-match")).to_be_visible()
+    # Two humans: the game opens behind the pass-and-play cover.
+    page.select_option("#seat-1", "human")
+    page.click("[data-act='start']")
+    assert settle(page) == "cover"
+    expect(page.locator(".cover h2")).to_contain_text("Player A")
+
+
+def test_a_finished_game_is_offered_for_review_not_resumed(ready_page: Page) -> None:
+    page = ready_page
+    record = finished_game()
+    put_save(page, record, over=True)
+    page.reload()
+    wait_ready(page)
+    entry = page.locator("[data-save='done']")
+    expect(entry.locator("[data-act='review']")).to_have_text("Review")
+    expect(entry.locator("[data-act='resume']")).to_have_count(0)
+    entry.locator("[data-act='review']").click()
+    assert settle(page) == "over"
+    state = record.replay()
+    winner = "You win!" if state.outcome()[0] == 1 else "Computer wins."
+    status = page.locator("#status")
+    expect(status).to_contain_text(winner)
+    expect(status).to_contain_text("(a hand emptied after the deck ran out)")
+
+
+def test_the_log_speaks_to_its_reader_in_both_languages(ready_page: Page) -> None:
+    page = ready_page
+    record = finished_game(5)
+    put_save(page, record, over=True)
+    page.reload()
+    wait_ready(page)
+    page.click("[data-save='done'] [data-act='review']")
+    settle(page)
+    state = record.replay()
+    for lang, names in (("en", ["You", "Computer"]), ("ja", ["あなた", "コンピューター"])):
+        page.click(f"button[data-lang='{lang}']")
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        shown = page.locator(".log li").all_inner_texts()
+        wanted = [describe("fools-field", entry, lang, names, 0) for entry in state.view(0)["log"]]
+        wanted = [line for line in reversed(wanted) if line]
+        assert [" ".join(line.split()) for line in shown] == [" ".join(w.split()) for w in wanted]
+        text = "\n".join(shown)
+        if lang == "en":
+            assert "Game 1 begins; you start." in text and "You starts" not in text
+            # A draw is told to the drawer once, with its cards, never as a bare count.
+            assert not re.search(r"You drew \d+ cards? \(", text)
+        else:
+            assert "あなたが先手です" in text
+
+
+def test_the_instruction_stays_in_view_on_a_phone(browser, site_url: str) -> None:
+    context = browser.new_context(**PHONE, service_workers="block")
+    page = context.new_page()
+    page.goto(site_url)
+    wait_ready(page)
+    page.click("[data-act='new-game'][data-game='fools-field']")
+    page.select_option("#option-start", "A")
+    page.click("[data-act='start']")
+    assert settle(page) == "mine"
+    hand = page.locator("[data-act='pick']").last
+    hand.scroll_into_view_if_needed()
+    status = page.locator("#status")
+    expect(status).to_be_in_viewport()
+    expect(hand).to_be_in_viewport()
+    expect(status).not_to_be_empty()
+    context.close()
