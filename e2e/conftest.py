@@ -12,7 +12,8 @@ What every e2e test gets:
   the same on a phone-sized touch screen (`PHONE` holds those context options).
 - `serve_site(folder)`: serve another built folder (e.g. a changed copy of _site)
   for one test; the guard lets its origin through too.
-- Helpers to import: `from conftest import wait_ready, settle, moves, screenshot, PHONE`.
+- Helpers to import: `from conftest import wait_ready, settle, moves, screenshot, PHONE,
+  hold_the_computer`.
 """
 
 from __future__ import annotations
@@ -59,6 +60,14 @@ def settle(page: Page, timeout: float = 20_000) -> str:
     if page.locator(".cover").count():
         return "cover"
     return page.locator(".play").get_attribute("data-turn")
+
+
+def hold_the_computer(page: Page, hold: bool) -> None:
+    """Hold the computer's next answer until released (web/session.py's test seam), so a
+    test can look at or undo a human move before the computer answers, on any machine."""
+    method = "setAttribute" if hold else "removeAttribute"
+    args = "'data-hold-computer', ''" if hold else "'data-hold-computer'"
+    page.evaluate(f"document.documentElement.{method}({args})")
 
 
 def moves(page: Page) -> int:

@@ -15,12 +15,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import PHONE, ROOT, screenshot, settle, wait_ready
+from conftest import PHONE, ROOT, hold_the_computer, screenshot, settle, wait_ready
 from playwright.sync_api import BrowserContext, Page, expect
 from test_cloth_of_gold_play import CONFIRM, LEGAL
 from test_cloth_of_gold_play import new_link as cloth_link
 from test_cloth_of_gold_play import play_a_turn as play_cloth_turn
-from test_computer_turns import hold_the_computer
 from test_fools_field_play import USABLE_CARD, start_game
 from test_fools_field_play import play_a_turn as play_field_turn
 

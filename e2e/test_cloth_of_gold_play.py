@@ -13,7 +13,7 @@ import json
 import random
 import re
 
-from conftest import PHONE, moves, screenshot, settle, wait_ready
+from conftest import PHONE, hold_the_computer, moves, screenshot, settle, wait_ready
 from playwright.sync_api import Page, expect
 
 from pygames import GAMES
@@ -158,8 +158,13 @@ def test_a_whole_game_against_the_computer_by_clicks(page: Page, site_url: str) 
         f"{line['jewels']} → +{line['jewel_points']}" for line in state.final["seats"]
     ]
     status = page.locator("#status").inner_text().strip()
-    assert status in ("You win!", "Computer wins.", "The players share the victory.")
-    assert (status == "You win!") == (state.outcome() == [1.0, 0.0])
+    result, why = status.split(" (")
+    assert result in ("You win!", "Computer wins.", "The players share the victory.")
+    assert (result == "You win!") == (state.outcome() == [1.0, 0.0])
+    assert (
+        why
+        == {"score": "a score reached 30)", "darkness": "the Darkness ran out)"}[state.end_reason]
+    )
     screenshot(page, "cog-desktop-over")
     # The rematch lets the loser play first.
     page.click("[data-act='rematch']")
@@ -309,11 +314,14 @@ def test_keyboard_play_of_one_turn(page: Page, site_url: str) -> None:
     page.keyboard.press("Space")
     assert page.evaluate("document.activeElement.dataset.action") == "secrecy"
     screenshot(page, "cog-keyboard-focus")
+    hold_the_computer(page, True)  # to see my move alone
     page.keyboard.press("Enter")
-    settle(page)
-    assert moves(page) == dealt + 2  # my token, then the computer's
+    expect(page.locator(".play")).to_have_attribute("data-moves", str(dealt + 1))
     spot = page.locator(".cog-oval[data-oval='secrecy']").get_attribute("aria-label")
     assert "your token" in spot
+    hold_the_computer(page, False)
+    settle(page)
+    assert moves(page) >= dealt + 2  # then the computer's (a Dragon move is two actions)
     # Focus is back on the ovals, ready for the next turn.
     assert page.evaluate("document.activeElement.dataset.nav") == "oval"
 

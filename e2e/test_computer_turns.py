@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import moves, settle, wait_ready
+from conftest import hold_the_computer, moves, settle, wait_ready
 from playwright.sync_api import Page, expect
 from test_cloth_of_gold_play import play_a_turn as play_cloth_turn
 from test_fools_field_play import play_a_turn as play_field_turn
@@ -65,15 +65,6 @@ def catch_the_computer_thinking(page: Page, site_url: str) -> None:
     hold_the_computer(page, True)
     play_field_turn(page)
     expect(page.locator(THINKING)).to_be_visible()
-
-
-def hold_the_computer(page: Page, hold: bool) -> None:
-    method = (
-        "setAttribute('data-hold-computer', '')"
-        if hold
-        else "removeAttribute('data-hold-computer')"
-    )
-    page.evaluate(f"document.documentElement.{method}")
 
 
 @pytest.mark.parametrize("game", ["fools-field", "cloth-of-gold"])

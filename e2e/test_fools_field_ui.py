@@ -35,7 +35,7 @@ def test_pass_and_play_hides_the_board_between_players(ready_page: Page) -> None
     page.click("dialog[open] button[value='yes']")
     # The dialog answers asynchronously: wait for the result, not for any settled state.
     expect(page.locator(".play")).to_have_attribute("data-turn", "over")
-    expect(page.locator("#status")).to_have_text("The game is drawn.")
+    expect(page.locator("#status")).to_have_text("The game is drawn. (agreed by the players)")
 
 
 def test_japanese_ui_is_remembered(ready_page: Page) -> None:
