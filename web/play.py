@@ -264,11 +264,12 @@ class PlayScreen:
     def log_panel(self, view: dict) -> object:
         lines = [self.log_line(entry, view) for entry in view["log"]]
         items = [h("li", {}, line) for line in lines if line]
+        legend = self.board.log_legend()
         return h(
             "section",
             {"class": "log", "aria-labelledby": "log-title"},
             h("h3", {"id": "log-title"}, t("play.log")),
-            h("p", {"class": "muted legend"}, self.board.log_legend()),
+            legend and h("p", {"class": "muted legend"}, legend),
             h("ol", {"tabindex": "0", "aria-label": t("play.log")}, list(reversed(items))),
         )
 

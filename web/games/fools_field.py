@@ -36,7 +36,6 @@ KNOWN_CARD_STYLE = "display:inline-block;width:32px;height:32px;margin:0 2px;ver
 
 class Board(base.Board):
     PROMPTS = PROMPTS
-    LEGEND = "ff.legend"
     START_NAV = "hand"
     GRID = {"field": 3}
     START_OPTION = "start"
