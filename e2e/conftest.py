@@ -24,7 +24,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Request, Route
+from playwright.sync_api import BrowserContext, Page, Request, Route, expect
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -32,6 +32,9 @@ sys.path.insert(0, str(ROOT))
 from tools import build, chromium, serve  # noqa: E402
 
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+# Expectations wait for a state, never for a time; this is only how long before giving
+# up, set for a slow, busy 2-core machine booting Pyodide (Playwright's default is 5 s).
+expect.set_options(timeout=30_000)
 # Schemes that never touch the network.
 LOCAL_SCHEMES = {"data", "blob", "about", "chrome-extension"}
 READY_SELECTOR = "html[data-ready]"

@@ -25,8 +25,6 @@ SAVE = "ff:save:"
 SET_ENTRIES = "(entries) => Object.entries(entries).forEach(([k, v]) => localStorage.setItem(k, v))"
 NESTED = "[" * 5_000
 INJECTED_ID = "<img src=x onerror=window.__pwned=1>"
-# With the message showing, the page must answer at once: a busy tab would not.
-AT_ONCE_MS = 3_000
 
 
 def good_save_text() -> str:
@@ -168,7 +166,9 @@ def bomb_fragment(inflated_mb: int) -> str:
 
 def expect_link_refused(page: Page, reason: str, good: str) -> None:
     message = page.locator("#message")
-    expect(message).to_contain_text("cannot be opened", timeout=AT_ONCE_MS)
+    # That it is refused before any big inflating is the engine's bounded decoding
+    # (tests/test_record.py); here, what a player sees, on a machine of any speed.
+    expect(message).to_contain_text("cannot be opened")
     expect(message).to_contain_text(reason)
     expect(page.locator("#lobby")).to_be_visible()
     # No save lost or changed, and the lobby still offers it.
