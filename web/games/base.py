@@ -26,6 +26,12 @@ from web.dom import h
 from web.i18n import t
 
 SEAT_LETTERS = "ABCD"
+# Where each seat sits, from the viewer's (bottom) round the table in turn order.
+TABLE_PLACES = {
+    2: ("bottom", "top"),
+    3: ("bottom", "left", "right"),
+    4: ("bottom", "left", "top", "right"),
+}
 # Arrow keys as (columns, rows) steps.
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
@@ -135,6 +141,25 @@ class Board:
     def top_seat(self, view: dict | None = None) -> int:
         """The rival, drawn on top."""
         return 1 - self.bottom_seat(view)
+
+    def around_table(self, view: dict, seat_panel, centre=None):
+        """Every seat's panel around the table: the viewer at the bottom, then in turn
+        order (to their left first) left, top and right; `centre` in the middle.
+
+        Seats run clockwise (rulings §3), so with two seats the rival is on top.
+        """
+        seats = view["seats"]
+        me = self.bottom_seat(view)
+        order = [(me + step) % seats for step in range(seats)]
+        return h(
+            "div",
+            {"class": f"table seats-{seats}"},
+            [
+                h("div", {"class": f"seat-place {place}", "data-seat": seat}, seat_panel(seat))
+                for seat, place in zip(order, TABLE_PLACES[seats], strict=True)
+            ],
+            centre is not None and h("div", {"class": "seat-place centre"}, centre),
+        )
 
     def who(self, seat: int) -> str:
         return self.shell.names[seat]
