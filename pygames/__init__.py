@@ -15,9 +15,6 @@ from importlib import import_module
 
 from pygames.core import Game
 
-# Listed in the lobby before they are playable.
-COMING_SOON = ("fools", "game-of-fields")
-
 
 def package_name(game_id: str) -> str:
     """The package (and board module) of a game: "fools-field" -> "fools_field"."""
