@@ -20,7 +20,6 @@ from test_cloth_of_gold_play import play_a_turn as play_cloth_turn
 from test_fools_field_play import play_a_turn as play_field_turn
 from test_fools_field_play import start_game
 
-from pygames import GAMES
 from pygames.ai.levels import LEVELS
 from pygames.record import Record
 from tools.chromium import WATCH_LONG_TASKS
@@ -36,8 +35,7 @@ DECISIONS_ENDED = "html[data-decisions-ended='{}']"
 def cloth_link(seats=("human", "hard"), seed: int = 5) -> str:
     """A Cloth of Gold game from a known deal, nobody has moved yet."""
     options = {"first": "A"}
-    record = Record.new("cloth-of-gold", list(seats), options)
-    record.actions = list(GAMES["cloth-of-gold"].new_state(2, seed, options).history)
+    record = Record.dealt("cloth-of-gold", list(seats), options, seed)
     return record.to_link_fragment()
 
 

@@ -10,7 +10,6 @@ from conftest import moves, screenshot, settle, wait_ready
 from playwright.sync_api import Page, expect
 from test_fools_field_play import field_labels, play_a_turn, start_game
 
-from pygames import GAMES
 from pygames.record import Record
 
 SAVES_JS = "() => Object.keys(localStorage).filter(k => k.startsWith('ff:save:'))"
@@ -19,8 +18,7 @@ OPTIONS = {"start": "A"}
 
 def known_deal(seed: int) -> Record:
     """A human-vs-random Fool's Field record holding a known deal and no move yet."""
-    record = Record.new("fools-field", ["human", "random"], OPTIONS)
-    record.actions = list(GAMES["fools-field"].new_state(2, seed, OPTIONS).history)
+    record = Record.dealt("fools-field", ["human", "random"], OPTIONS, seed)
     return record
 
 

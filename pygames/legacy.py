@@ -33,8 +33,11 @@ class SeededShuffle(Chance):
         else:
             order = known[1]
             added = Counter(pool) - Counter(order)
-            if added:
-                order += [item for item in pool if added[item] > 0 and _take(added, item)]
+            if added:  # version 1 appended the newcomers, then shuffled everything again
+                for item in pool:
+                    if added[item] > 0:
+                        added[item] -= 1
+                        order.append(item)
                 self.rng.shuffle(order)
         drawn = [order.pop() for _ in range(count)]
         self.orders[id(pool)] = (pool, order)  # holding the pool keeps its id from reuse
@@ -42,8 +45,3 @@ class SeededShuffle(Chance):
 
     def copy(self) -> SeededShuffle:
         raise TypeError("a version 1 record is converted once, never searched")
-
-
-def _take(counts: Counter, item: str) -> bool:
-    counts[item] -= 1
-    return True

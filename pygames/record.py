@@ -83,6 +83,15 @@ class Record:
             raise RecordError(str(error)) from None
         return cls(game_id, list(seats), checked, rules_version=game.rules_version)
 
+    @classmethod
+    def dealt(
+        cls, game_id: str, seats: list[str], options: dict | None = None, seed: int | None = None
+    ) -> Record:
+        """A new game's record, its deal drawn now (from `seed` if given) as its first moves."""
+        record = cls.new(game_id, seats, options)
+        record.actions = list(record.start(fresh_chance(seed)).history)
+        return record
+
     def start(self, chance: Chance) -> State:
         """The state before the first recorded move."""
         game = get_game(self.game_id)

@@ -41,8 +41,7 @@ new MutationObserver(() => {
 
 
 def measure(browser, url: str, game_id: str, decisions: int) -> tuple[list[float], list[float]]:
-    record = Record.new(game_id, [LEVEL, LEVEL])
-    record.actions = list(GAMES[game_id].new_state(2, 7).history)  # the deal, as a link holds it
+    record = Record.dealt(game_id, [LEVEL, LEVEL], seed=7)
     context = browser.new_context()
     context.add_init_script(WATCH_MOVES + chromium.WATCH_LONG_TASKS)
     page = context.new_page()

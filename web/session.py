@@ -22,7 +22,7 @@ import js
 
 from pygames.bots import BOTS, make_bot
 from pygames.core import CHANCE, IllegalAction
-from pygames.record import Record, RecordError, get_game
+from pygames.record import Record, RecordError
 from web import dom, storage
 
 HUMAN = "human"
@@ -57,15 +57,7 @@ class Session:
 
     @classmethod
     def start_new(cls, game_id: str, seats: list[str], options: dict) -> Session:
-        return cls._fresh(new_record(game_id, seats, options))
-
-    @classmethod
-    def from_link(cls, fragment: str) -> Session:
-        """A link's game: a full record as a new save, a shared position read-only.
-
-        RecordError if the link is damaged or breaks the rules.
-        """
-        return cls.from_record(Record.from_link_fragment(fragment))
+        return cls._fresh(Record.dealt(game_id, seats, options))
 
     @classmethod
     def from_record(cls, record: Record) -> Session:
@@ -175,7 +167,7 @@ class Session:
         return Record.shared_position(self.record, self.state, seat).to_link_fragment()
 
     def rematch(self, options: dict) -> Session:
-        return Session._fresh(new_record(self.game_id, self.record.seats, options))
+        return Session._fresh(Record.dealt(self.game_id, self.record.seats, options))
 
     def close(self) -> None:
         """Leaving the board: drop any pending computer decision."""
@@ -288,14 +280,6 @@ def decision_ended() -> None:
     root = js.document.documentElement
     ended = int(dom.nullable(root.getAttribute("data-decisions-ended")) or 0)
     root.setAttribute("data-decisions-ended", str(ended + 1))
-
-
-def new_record(game_id: str, seats: list[str], options: dict) -> Record:
-    """A new game's record: the deal is drawn now and recorded as its first moves."""
-    record = Record.new(game_id, seats, options)
-    state = get_game(game_id).new_state(len(seats), options=record.options)
-    record.actions = list(state.history)
-    return record
 
 
 def decision_seed(bot_seed: int, history_length: int) -> int:
