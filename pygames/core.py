@@ -43,8 +43,27 @@ NOBODY = "-"  # the audience of a chance outcome that no seat sees
 SEAT_LETTERS = "ABCD"
 
 
-class IllegalAction(ValueError):
-    """An action the rules forbid; the message names the rule broken."""
+class GameError(ValueError):
+    """A refusal a player reads: a key and its parameters, worded in the reader's language.
+
+    Keys are common ("not_your_turn", worded in `pygames.text.ERRORS`) or a game's own,
+    "<game id>.<name>" (worded in that game's text module's ERRORS), so the page says
+    it in Japanese or English while str() gives English for the command line.
+    """
+
+    def __init__(self, key: str, **params: Any):
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    def __str__(self) -> str:
+        from pygames.text import error_words  # text reads the games, which import this module
+
+        return error_words(self, "en")
+
+
+class IllegalAction(GameError):
+    """An action the rules forbid; the key names the rule broken."""
 
 
 @dataclass(frozen=True)
@@ -111,11 +130,11 @@ class RecordedChance(Chance):
 
     def draw(self, pool: list[str], count: int, audience: str) -> list[str]:
         if self.used >= len(self.outcomes):
-            raise IllegalAction("the record ends before a chance outcome it needs")
+            raise IllegalAction("chance_missing")
         recorded_audience, _, text = self.outcomes[self.used].partition(":")
         items = text.split(",")
         if recorded_audience != audience or len(items) != count or not _within(items, pool):
-            raise IllegalAction(f"the chance outcome {text!r} could not have been drawn here")
+            raise IllegalAction("chance_impossible", outcome=text[:40])
         self.used += 1
         return items
 
@@ -172,17 +191,15 @@ class Game:
         known = {o.key: o for o in self.options}
         for key, value in options.items():
             if key not in known:
-                raise ValueError(f"{self.id} has no option {key!r}")
+                raise GameError("unknown_option", option=key[:40])
             if value not in known[key].choices:
                 allowed = ", ".join(known[key].choices)
-                raise ValueError(f"option {key} must be one of {allowed}, not {value!r}")
+                raise GameError("bad_option", option=key, allowed=allowed, value=value[:40])
         return {**self.default_options(), **options}
 
     def check_seats(self, seats: int) -> None:
         if not self.min_seats <= seats <= self.max_seats:
-            raise ValueError(
-                f"{self.id} is for {self.min_seats}-{self.max_seats} seats, not {seats}"
-            )
+            raise GameError("seat_count", low=self.min_seats, high=self.max_seats, seats=seats)
 
     def new_state(
         self,
@@ -273,9 +290,13 @@ class State:
     def check_invariants(self) -> None:
         """Raise ValueError if the position is impossible (nothing created or lost)."""
 
-    def explain_illegal(self, seat: int, action: str) -> str:
+    def explain_illegal(self, seat: int, action: str) -> IllegalAction:
         """Why `action` is not legal for `seat` now; games override for precise rules."""
-        return f"{action!r} is not a legal move now"
+        return IllegalAction("not_legal_now")
+
+    def refusal(self, rule: str, **params: Any) -> IllegalAction:
+        """One of this game's own refusals: key "<game id>.<name>" (see `GameError`)."""
+        return IllegalAction(f"{self.game.id}.{rule}", **params)
 
     # ----- the contract ---------------------------------------------------------------
 
@@ -321,17 +342,17 @@ class State:
 
     def check(self, seat: int, action: str) -> None:
         if not 0 <= seat < self.num_seats:
-            raise IllegalAction(f"there is no seat {seat}")
+            raise IllegalAction("no_such_seat")
         if self.is_over():
-            raise IllegalAction("the game is over")
+            raise IllegalAction("game_over")
         if action in META_ACTIONS:
             if seat in self.resigned:
-                raise IllegalAction(f"{seat_name(seat)} has left the game")
+                raise IllegalAction("seat_left", seat=seat)
             return
         if seat not in self.seats_to_act():
-            raise IllegalAction(f"it is not {seat_name(seat)}'s turn")
+            raise IllegalAction("not_your_turn", seat=seat)
         if action not in self.moves(seat):
-            raise IllegalAction(self.explain_illegal(seat, action))
+            raise self.explain_illegal(seat, action)
 
     def resign(self, seat: int) -> None:
         """The seat can no longer win; the rest play on unless one seat is left."""
@@ -509,7 +530,3 @@ def _copy(value: Any) -> Any:
     if isinstance(value, set):
         return value.copy()  # its items are hashable, so immutable in our states
     return value
-
-
-def seat_name(seat: int) -> str:
-    return SEAT_LETTERS[seat]

@@ -14,7 +14,7 @@ import re
 from collections import Counter
 from typing import Any
 
-from pygames.core import Chance, Event, Game, State, fresh_chance
+from pygames.core import Chance, Event, Game, GameError, State, fresh_chance
 
 NOT_DATA = ("game", "chance")  # attributes set when a state is built, never written
 MAX_DEPTH = 24  # deeper nesting than any state has: refused before parsing
@@ -24,7 +24,7 @@ _STRINGS = re.compile(r'"(?:[^"\\]|\\[\s\S])*+(?:"|\Z)')
 _BRACKETS = str.maketrans({c: None for c in map(chr, range(128)) if c not in "[]{}"})
 
 
-class PositionError(ValueError):
+class PositionError(GameError):
     """A position that cannot be read; the message says why."""
 
 
@@ -80,29 +80,29 @@ def decode_state(
     try:
         raw = bounded_json(text)
     except (ValueError, RecursionError) as error:
-        raise PositionError(f"the position is not readable JSON ({error})") from None
+        raise PositionError("position_unreadable", detail=str(error)[:80]) from None
     fresh = game.new_state(seats, options=options, chance=fresh_chance(0))
     expected = {name for name in fresh.__dict__ if name not in NOT_DATA}
     if not isinstance(raw, dict) or set(raw) != expected:
-        raise PositionError("the position does not describe this game")
+        raise PositionError("position_other_game")
     state = object.__new__(type(fresh))
     try:
         values = {name: _decode(raw[name]) for name in sorted(expected)}
     except (TypeError, ValueError, KeyError, IndexError) as error:
-        raise PositionError(f"the position holds a damaged value ({error})") from None
+        raise PositionError("position_damaged", detail=str(error)[:80]) from None
     for name, value in values.items():
         if not _same_kind(value, fresh.__dict__[name]):
-            raise PositionError(f"the position's {name!r} is not of the right kind")
+            raise PositionError("position_kind", name=name[:40])
     state.__dict__ = {**values, "game": game, "chance": chance}
     if state.num_seats != seats or state.options != options:
-        raise PositionError("the position's seats or options differ from the record's")
+        raise PositionError("position_mismatch")
     try:
         check_history(state)
         state.check_invariants()
         for seat in (*range(seats), None) if viewer is None else (viewer,):
             state.view(seat)
     except Exception as error:  # anything a damaged position may raise in the rules
-        raise PositionError(f"the position is impossible ({error})") from None
+        raise PositionError("position_impossible", detail=str(error)[:80]) from None
     return state
 
 

@@ -40,6 +40,7 @@ from pygames.core import (
     SEAT_LETTERS,
     Chance,
     Game,
+    GameError,
     IllegalAction,
     RecordedChance,
     State,
@@ -57,8 +58,15 @@ MAX_RECORD_CHARS = 2_000_000  # nor does a link inflate beyond this
 LEGACY_VERSION = 1
 
 
-class RecordError(ValueError):
-    """A record or link that cannot be read or replayed; the message says why."""
+class RecordError(GameError):
+    """A record or link that cannot be read or replayed; the key says why."""
+
+    @classmethod
+    def from_error(cls, error: ValueError) -> RecordError:
+        """A refusal met while reading a record, keeping its key when it has one."""
+        if isinstance(error, GameError):
+            return cls(error.key, **error.params)
+        return cls("position_impossible", detail=str(error))
 
 
 @dataclass
@@ -80,7 +88,7 @@ class Record:
             game.check_seats(len(seats))
             checked = game.check_options(dict(options or {}))
         except ValueError as error:
-            raise RecordError(str(error)) from None
+            raise RecordError.from_error(error) from None
         return cls(game_id, list(seats), checked, rules_version=game.rules_version)
 
     @classmethod
@@ -99,12 +107,12 @@ class Record:
             try:
                 return game.new_state(len(self.seats), options=self.options, chance=chance)
             except ValueError as error:
-                raise RecordError(str(error)) from None
+                raise RecordError.from_error(error) from None
         try:
             seats = len(self.seats)
             return decode_state(game, seats, self.options, self.position, chance, self.viewer)
         except PositionError as error:
-            raise RecordError(str(error)) from None
+            raise RecordError.from_error(error) from None
 
     def replay(self, upto: int | None = None, chance: Chance | None = None) -> State:
         """The state after the first `upto` moves (all by default); chance from then on is fresh.
@@ -122,7 +130,7 @@ class Record:
             if seat != CHANCE:
                 self.apply(state, number, seat, action)
         if upto is None and chance is None and state.history != self.actions:
-            raise RecordError("the record's chance moves do not match its other moves")
+            raise RecordError("record_chance_mismatch")
         state.chance = fresh_chance()
         return state
 
@@ -131,8 +139,10 @@ class Record:
         try:
             state.apply(seat, action)
         except IllegalAction as error:
-            text = move_text(seat, action)
-            raise RecordError(f"move {number} ({text}) is illegal: {error}") from None
+            move = move_text(seat, action)[:40]
+            raise RecordError(
+                "record_illegal_move", number=number, move=move, reason=error
+            ) from None
 
     # ----- shared positions -----
 
@@ -152,7 +162,7 @@ class Record:
     def played_on(self, rng: random.Random, opponent: str = "normal") -> Record:
         """A new game from a shared position: its unknowns sampled, the viewer against bots."""
         if self.viewer is None:
-            raise RecordError("only a shared position is played on")
+            raise RecordError("record_not_shared")
         state = self.replay().filled(self.viewer, rng)
         state.history = []
         state.fixed_upto = 0
@@ -183,13 +193,13 @@ class Record:
     @classmethod
     def from_text(cls, text: str) -> Record:
         if len(text) > MAX_RECORD_CHARS:
-            raise RecordError("this record is too long to be a game")
+            raise RecordError("record_too_long")
         lines = text.strip("\n").split("\n")
         if not lines or len(lines) > 3 or not lines[0].strip():
-            raise RecordError("a record has a header line and a line of moves")
+            raise RecordError("record_lines")
         head = lines[0].split()
         if len(head) < 3:
-            raise RecordError("the record's header is incomplete")
+            raise RecordError("record_header")
         game_id, version = head[0], head[1]
         game = get_game(game_id)
         fields = dict(_split_pair(token) for token in head[2:])
@@ -202,14 +212,14 @@ class Record:
         position = None
         if len(lines) == 3 or (len(lines) == 2 and lines[1].startswith(POSITION_LINE)):
             if not lines[1].startswith(POSITION_LINE):
-                raise RecordError("a record's second line of three is its position")
+                raise RecordError("record_position_line")
             position = lines[1][len(POSITION_LINE) :]
         elif viewer is not None:
-            raise RecordError("a shared position has no position line")
+            raise RecordError("record_no_position")
         moves_line = lines[-1] if len(lines) > (1 if position is None else 2) else ""
         actions = [_parse_move(token, len(seats)) for token in moves_line.split()]
         if viewer is not None and actions:
-            raise RecordError("a shared position holds no moves")
+            raise RecordError("record_position_moves")
         return cls(game_id, seats, options, actions, game.rules_version, position, viewer)
 
     # ----- links -----
@@ -222,23 +232,23 @@ class Record:
     def from_link_fragment(cls, fragment: str) -> Record:
         fragment = fragment.lstrip("#")
         if not fragment.startswith(LINK_PREFIX):
-            raise RecordError("this link does not hold a game")
+            raise RecordError("link_no_game")
         if len(fragment) > MAX_LINK_CHARS:
-            raise RecordError("this link is too long to hold a game")
+            raise RecordError("link_too_long")
         payload = fragment[len(LINK_PREFIX) :]
         try:
             packed = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
             inflater = zlib.decompressobj()
             data = inflater.decompress(packed, MAX_RECORD_CHARS)
             if inflater.unconsumed_tail:
-                raise RecordError("this link unpacks to more than any game holds")
+                raise RecordError("link_too_big")
             if not inflater.eof:
                 raise ValueError("truncated")
             text = data.decode("utf-8")
         except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as error:
             if isinstance(error, RecordError):
                 raise
-            raise RecordError("this link is damaged or incomplete") from None
+            raise RecordError("link_damaged") from None
         return cls.from_text(text)
 
 
@@ -257,14 +267,14 @@ def check_in_place(state: State, number: int, seat: int, action: str) -> None:
     else:
         in_place = len(state.history) == number - 1
     if not in_place:
-        raise RecordError(f"move {number} ({move_text(seat, action)}) is out of place")
+        raise RecordError("record_out_of_place", number=number, move=move_text(seat, action)[:40])
 
 
 def get_game(game_id: str) -> Game:
     from pygames import GAMES
 
     if game_id not in GAMES:
-        raise RecordError(f"unknown game {game_id!r}")
+        raise RecordError("record_unknown_game", game=game_id[:40])
     return GAMES[game_id]
 
 
@@ -272,14 +282,8 @@ def check_version(game: Game, version: str) -> None:
     if version == str(game.rules_version):
         return
     if version.isdigit() and len(version) < 6 and int(version) > game.rules_version:
-        raise RecordError(
-            f"this game was saved by a newer version of the app (rules version {version} of "
-            f"{game.id}; this app has version {game.rules_version}): update the app to open it"
-        )
-    raise RecordError(
-        f"this record is for rules version {version[:12]} of {game.id}; "
-        f"this app has version {game.rules_version}"
-    )
+        raise RecordError("record_newer", version=version, game=game.id, ours=game.rules_version)
+    raise RecordError("record_version", version=version[:12], game=game.id, ours=game.rules_version)
 
 
 def _convert_v1(game: Game, fields: dict[str, str], moves_line: str) -> Record:
@@ -289,7 +293,7 @@ def _convert_v1(game: Game, fields: dict[str, str], moves_line: str) -> Record:
     record = Record(game.id, seats, _check_options(game, fields), rules_version=game.rules_version)
     record.actions = [_parse_move(token, len(seats)) for token in moves_line.split()]
     if any(seat == CHANCE for seat, _ in record.actions):
-        raise RecordError("a version 1 record has no chance moves")
+        raise RecordError("record_v1_chance")
     state = record.replay(chance=SeededShuffle(seed))
     record.actions = list(state.history)
     return record
@@ -299,19 +303,19 @@ def _check_options(game: Game, fields: dict[str, str]) -> dict[str, str]:
     try:
         return game.check_options(fields)
     except ValueError as error:
-        raise RecordError(str(error)) from None
+        raise RecordError.from_error(error) from None
 
 
 def _split_pair(token: str) -> tuple[str, str]:
     key, sep, value = token.partition("=")
     if not sep or not key:
-        raise RecordError(f"unreadable header field {token[:40]!r}")
+        raise RecordError("record_field", field=token[:40])
     return key, value
 
 
 def _parse_seed(text: str | None) -> int:
     if text is None or not text.isdigit() or len(text) > 20:
-        raise RecordError("the record's seed is missing or not a number")
+        raise RecordError("record_seed")
     return int(text)
 
 
@@ -319,9 +323,9 @@ def _parse_seats(text: str | None) -> list[str]:
     seats = (text or "").split(",")
     for kind in seats:
         if kind not in SEAT_KINDS:
-            raise RecordError(f"unknown seat kind {kind[:20]!r}")
+            raise RecordError("record_seat_kind", kind=kind[:20])
     if len(seats) > len(SEAT_LETTERS):
-        raise RecordError(f"a game has at most {len(SEAT_LETTERS)} seats")
+        raise RecordError("record_seats", most=len(SEAT_LETTERS))
     return seats
 
 
@@ -329,7 +333,7 @@ def _parse_viewer(text: str | None, seats: int) -> int | None:
     if text is None:
         return None
     if len(text) != 1 or text not in SEAT_LETTERS[:seats]:
-        raise RecordError("the shared position names no seat of this game")
+        raise RecordError("record_viewer")
     return SEAT_LETTERS.index(text)
 
 
@@ -338,7 +342,7 @@ def _parse_move(token: str, seats: int) -> tuple[int, str]:
     if sep and who[:1] == CHANCE_LETTER and _is_audience(who[1:], seats) and action:
         return CHANCE, who[1:] + ":" + action
     if not sep or who not in SEAT_LETTERS[:seats] or not action:
-        raise RecordError(f"unreadable move {token[:40]!r}")
+        raise RecordError("record_move", move=token[:40])
     return SEAT_LETTERS.index(who), action
 
 

@@ -23,6 +23,7 @@ from importlib import import_module
 from typing import Any
 
 from pygames import GAMES
+from pygames.core import GameError
 
 LANGUAGES = ("en", "ja")
 SEAT_FIELDS = ("seat", "start", "first")
@@ -44,6 +45,154 @@ COMMON_REASONS = {
     "resigned": {"en": "every other player resigned", "ja": "ほかのプレイヤーが投了しました"},
     "agreed": {"en": "agreed by the players", "ja": "プレイヤーの合意"},
 }
+# Refusals common to every game (see `pygames.core.GameError`); games add their own ERRORS.
+ERRORS: dict[str, dict[str, Any]] = {
+    "not_legal_now": {"en": "that move is not possible now", "ja": "今はその操作はできません"},
+    "no_such_seat": {"en": "there is no such player", "ja": "そのプレイヤーはいません"},
+    "game_over": {"en": "the game is over", "ja": "ゲームは終了しています"},
+    "seat_left": {
+        "en": "{seat} has left the game",
+        "en:you": "you have left the game",
+        "ja": "{seat}はすでにゲームを離れています",
+    },
+    "not_your_turn": {
+        "en": "it is not {seat}'s turn",
+        "en:you": "it is not your turn",
+        "ja": "{seat}の手番ではありません",
+    },
+    "chance_missing": {
+        "en": "the record ends before a card or tile it needs",
+        "ja": "記録が途中で終わっていて、必要な引きがありません",
+    },
+    "chance_impossible": {
+        "en": "the record draws {outcome}, which could not have been drawn there",
+        "ja": "記録に、その時点ではありえない引きがあります",
+    },
+    "unknown_option": {"en": "this game has no option {option}", "ja": "このゲームにない設定です"},
+    "bad_option": {
+        "en": "option {option} must be one of {allowed}, not {value}",
+        "ja": "設定の値が正しくありません",
+    },
+    "seat_count": {
+        "en": "this game is for {low}-{high} players, not {seats}",
+        "ja": "このゲームは{low}～{high}人用です（{seats}人では遊べません）",
+    },
+    "shared_position_only_to_look": {
+        "en": "a shared position is only to look at",
+        "ja": "共有された局面は見るだけで、操作はできません",
+    },
+    # records and links
+    "record_too_long": {"en": "this record is too long to be a game", "ja": "記録が長すぎます"},
+    "record_lines": {
+        "en": "a record has a header line and a line of moves",
+        "ja": "記録の形式が正しくありません（見出し行と手の行が必要です）",
+    },
+    "record_header": {"en": "the record's header is incomplete", "ja": "記録の見出しが不完全です"},
+    "record_position_line": {
+        "en": "a record's second line of three is its position",
+        "ja": "記録の2行目に局面がありません",
+    },
+    "record_no_position": {
+        "en": "a shared position has no position line",
+        "ja": "共有された局面に局面の行がありません",
+    },
+    "record_position_moves": {
+        "en": "a shared position holds no moves",
+        "ja": "共有された局面に手は含まれません",
+    },
+    "record_chance_mismatch": {
+        "en": "the record's chance moves do not match its other moves",
+        "ja": "記録の引きがほかの手と合いません",
+    },
+    "record_illegal_move": {
+        "en": "move {number} ({move}) is illegal: {reason}",
+        "ja": "{number}手目が不正です：{reason}",
+    },
+    "record_out_of_place": {
+        "en": "move {number} ({move}) is out of place",
+        "ja": "{number}手目の順序が正しくありません",
+    },
+    "record_not_shared": {
+        "en": "only a shared position is played on",
+        "ja": "続きを遊べるのは共有された局面だけです",
+    },
+    "record_unknown_game": {"en": "unknown game {game}", "ja": "知らないゲームの記録です"},
+    "record_newer": {
+        "en": "this game was saved by a newer version of the app (rules version {version} of "
+        "{game}; this app has version {ours}): update the app to open it",
+        "ja": "このゲームは新しいバージョンのアプリで保存されています。"
+        "開くにはアプリを更新してください",
+    },
+    "record_version": {
+        "en": "this record is for rules version {version} of {game}; this app has version {ours}",
+        "ja": "このアプリとはルールのバージョンが異なる記録です",
+    },
+    "record_v1_chance": {
+        "en": "a version 1 record has no chance moves",
+        "ja": "古い形式の記録に引きの手が含まれています",
+    },
+    "record_field": {"en": "unreadable header field {field}", "ja": "記録の見出しが読めません"},
+    "record_seed": {
+        "en": "the record's seed is missing or not a number",
+        "ja": "古い形式の記録のシードが読めません",
+    },
+    "record_seat_kind": {"en": "unknown seat kind {kind}", "ja": "記録の席の種類が読めません"},
+    "record_seats": {"en": "a game has at most {most} seats", "ja": "席の数が多すぎます"},
+    "record_viewer": {
+        "en": "the shared position names no seat of this game",
+        "ja": "共有された局面の視点の席がこのゲームにありません",
+    },
+    "record_move": {"en": "unreadable move {move}", "ja": "読めない手があります"},
+    "record_other_game": {
+        "en": "the saved record is for another game",
+        "ja": "別のゲームの記録です",
+    },
+    "record_save_shared": {
+        "en": "a saved game cannot be a shared position",
+        "ja": "保存したゲームが共有局面になっています",
+    },
+    "link_no_game": {
+        "en": "this link does not hold a game",
+        "ja": "このリンクにはゲームがありません",
+    },
+    "link_too_long": {
+        "en": "this link is too long to hold a game",
+        "ja": "リンクが長すぎてゲームを読み込めません",
+    },
+    "link_too_big": {
+        "en": "this link unpacks to more than any game holds",
+        "ja": "リンクを展開するとゲームの記録として大きすぎます",
+    },
+    "link_damaged": {
+        "en": "this link is damaged or incomplete",
+        "ja": "リンクが壊れているか、途中で切れています",
+    },
+    "position_unreadable": {
+        "en": "the position is not readable ({detail})",
+        "ja": "局面が読めません",
+    },
+    "position_other_game": {
+        "en": "the position does not describe this game",
+        "ja": "局面がこのゲームのものではありません",
+    },
+    "position_damaged": {
+        "en": "the position holds a damaged value ({detail})",
+        "ja": "局面に壊れた値があります",
+    },
+    "position_kind": {
+        "en": "the position's {name} is not of the right kind",
+        "ja": "局面の値の種類が正しくありません",
+    },
+    "position_mismatch": {
+        "en": "the position's seats or options differ from the record's",
+        "ja": "局面の席や設定が記録と合いません",
+    },
+    "position_impossible": {
+        "en": "the position is impossible ({detail})",
+        "ja": "ありえない局面です",
+    },
+}
+
 WHY = {"en": " ({reason})", "ja": "（{reason}）"}
 AND = {"en": " and ", "ja": "と"}
 LIST_SEPARATOR = {"en": ", ", "ja": "、"}
@@ -80,7 +229,21 @@ def describe_parts(
     templates = {**COMMON_LOG, **game_text(game_id).LOG}.get(entry["kind"])
     if templates is None:
         return None
-    subject = entry.get(templates.get("subject", "seat"))
+    fields = {k: v for k, v in entry.items() if k != "kind"}
+    line = fill(game_id, templates, fields, lang, names, viewer)
+    return None if line is None else split_items(line)
+
+
+def fill(
+    game_id: str | None,
+    templates: dict[str, Any],
+    fields: dict[str, Any],
+    lang: str,
+    names: list[str] | None,
+    viewer: int | None,
+) -> str | None:
+    """A template (speaking to `viewer`) with its fields in words; None if it is not for them."""
+    subject = fields.get(templates.get("subject", "seat"))
     is_reader = viewer is not None and subject == viewer
     if is_reader and templates.get("quiet_for_subject"):
         return None
@@ -89,17 +252,41 @@ def describe_parts(
     if template is None:
         return None
     names = names or seat_letters(4)
-    fields = {k: v for k, v in entry.items() if k != "kind"}
+    fields = dict(fields)
     for key in SEAT_FIELDS:
         if isinstance(fields.get(key), int):
             fields[key] = names[fields[key]]
-    if "outcome" in fields:
-        fields["result"] = result_words(game_id, fields["outcome"], lang, names, viewer)
-        fields["why"] = reason_words(game_id, fields.get("reason"), lang)
-    extra = getattr(game_text(game_id), "format_fields", None)
-    if extra:
-        fields = extra(fields, lang, names)
-    return split_items(template.format(**fields))
+    if game_id is not None:
+        if "outcome" in fields:
+            fields["result"] = result_words(game_id, fields["outcome"], lang, names, viewer)
+            fields["why"] = reason_words(game_id, fields.get("reason"), lang)
+        extra = getattr(game_text(game_id), "format_fields", None)
+        if extra:
+            fields = extra(fields, lang, names)
+    return template.format(**fields)
+
+
+def error_words(
+    error: GameError, lang: str, names: list[str] | None = None, viewer: int | None = None
+) -> str:
+    """A refusal from the engine in `lang`, spoken to `viewer` ("it is not your turn")."""
+    game_id, dot, name = error.key.rpartition(".")
+    table = getattr(game_text(game_id), "ERRORS", {}) if dot and game_id in GAMES else ERRORS
+    templates = table.get(name if dot else error.key)
+    if templates is None:
+        return error.key  # an unworded key: a bug that a test looks for
+    fields = {
+        key: error_words(value, lang, names, viewer) if isinstance(value, GameError) else value
+        for key, value in error.params.items()
+    }
+    line = fill(game_id if dot else None, templates, fields, lang, names, viewer)
+    return plain_text(line or error.key)
+
+
+def plain_text(line: str) -> str:
+    """A formatted line with its items (cards...) as their words."""
+    parts = split_items(line)
+    return "".join(part if isinstance(part, str) else part["text"] for part in parts)
 
 
 def split_items(line: str) -> list[str | dict[str, str]]:

@@ -43,7 +43,7 @@ def test_play_takes_up_to_four_seats_and_counts_shared_wins(capsys):
 
 def test_a_seat_count_the_game_does_not_take_is_refused(capsys):
     assert main(["play", "fools-field", "--bots", "random,random,random"]) == 2
-    assert "2-2 seats" in capsys.readouterr().err
+    assert "2-2 players" in capsys.readouterr().err
 
 
 def test_saved_records_replay_without_any_seed(tmp_path, capsys):

@@ -149,14 +149,14 @@ def test_later_turns_name_the_token_that_moves():
     assert "secrecy>gold" in moves and "purple>gold" in moves
     assert all(">" in move for move in moves)
     assert refusal(state, A, "gold").startswith("both your tokens are on the board")
-    assert "no token on the Red oval" in refusal(state, A, "red>gold")
+    assert "no token on Red" in refusal(state, A, "red>gold")
 
 
 def test_a_token_never_stays_put_nor_enters_an_occupied_oval():
     state = later()
     assert "must move" in refusal(state, A, "secrecy>secrecy")
-    assert "occupied by a token" in refusal(state, A, "secrecy>purple")
-    assert "occupied by a token" in refusal(state, A, "secrecy>blue")
+    assert "taken by a token" in refusal(state, A, "secrecy>purple")
+    assert "taken by a token" in refusal(state, A, "secrecy>blue")
 
 
 def test_unknown_actions_are_named():
@@ -205,7 +205,7 @@ def test_the_dragon_may_not_go_to_the_oval_just_vacated():
     state = later()
     state.apply(A, "secrecy>dragon")
     assert "just left" in refusal(state, A, "dragon:secrecy")
-    assert "occupied by a token" in refusal(state, A, "dragon:blue")
+    assert "taken by a token" in refusal(state, A, "dragon:blue")
     assert refusal(state, A, "secrecy>gold").startswith("first send the Dragon")
 
 

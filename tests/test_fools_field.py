@@ -142,7 +142,7 @@ def test_no_retreat_on_the_first_turn_of_a_battle():
 
 def test_a_deployment_must_adjoin_a_card():
     state = position([["XXXX", "SSSS"], ["FFFF"]], deck=["SXSX"], field={4: ("XXXX", B)})
-    with pytest.raises(IllegalAction, match="adjoin"):
+    with pytest.raises(IllegalAction, match="must touch"):
         state.apply(A, "XXXX@0")  # a corner touches no card
 
 

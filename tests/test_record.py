@@ -121,7 +121,7 @@ def test_replay_upto_rebuilds_an_earlier_position():
         ("fools-field 0 seats=human,human\n", "rules version 0"),
         ("fools-field 1 seed=x seats=human,human\n", "seed"),
         ("fools-field 2 seats=human,wizard\n", "seat kind"),
-        ("fools-field 2 seats=human\n", "2-2 seats"),
+        ("fools-field 2 seats=human\n", "2-2 players"),
         ("fools-field 2 seats=human,human colour=red\n", "no option"),
         ("fools-field 2 seats=human,human match=best-of-9\n", "match must be"),
         ("fools-field 2 seats=human,human\nC:retreat", "unreadable move"),

@@ -23,7 +23,7 @@ from pyodide.ffi import create_proxy
 
 from web import dom, games, i18n
 from web.dom import h
-from web.i18n import t
+from web.i18n import error_text, t
 from web.lobby import Lobby
 from web.new_game import NewGame
 from web.play import PlayScreen
@@ -220,7 +220,7 @@ class App:
         try:
             session = Session.from_save(save)
         except RecordError as error:
-            return self.refuse_save(t("error.save_detail", detail=str(error)))
+            return self.refuse_save(t("error.save_detail", detail=error_text(error)))
         except Exception:
             js.console.error(traceback.format_exc())
             return self.refuse_save(t("error.save"))
@@ -243,10 +243,10 @@ class App:
         try:
             record = Record.from_link_fragment(fragment)
             if not games.is_playable(record.game_id):
-                raise RecordError(t("error.not_playable"))
+                return self.refuse_link(t("error.not_playable"))
             session = Session.from_record(record)
         except RecordError as error:
-            return self.refuse_link(str(error))
+            return self.refuse_link(error_text(error))
         except Exception:
             js.console.error(traceback.format_exc())
             return self.refuse_link(t("error.link_damaged"))

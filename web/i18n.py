@@ -37,3 +37,10 @@ def t(key: str, **fields) -> str:
 
 def has(key: str) -> bool:
     return key in _table
+
+
+def error_text(error, names: list[str] | None = None, viewer: int | None = None) -> str:
+    """An engine refusal (`pygames.core.GameError`) in the current language."""
+    from pygames.text import error_words
+
+    return error_words(error, lang(), names, viewer)

@@ -15,7 +15,7 @@ import js
 from web import dialogs, dom, games, i18n
 from web.cover import Cover
 from web.dom import h
-from web.i18n import t
+from web.i18n import error_text, t
 from web.seats import join_names, result_text, seat_line, seat_names
 
 
@@ -73,7 +73,8 @@ class PlayScreen:
         try:
             self.session.act(self.session.viewer(), action)
         except IllegalAction as error:
-            self.app.show_message(t("error.illegal", detail=str(error)))
+            detail = error_text(error, self.names, self.session.viewer())
+            self.app.show_message(t("error.illegal", detail=detail))
 
     async def confirm(self, question: str, yes: str, no: str | None = None) -> bool:
         return await dialogs.confirm(question, yes, no)

@@ -71,9 +71,9 @@ class Session:
         """Resume a save (RecordError if its record is damaged or from a newer app)."""
         record = Record.from_text(save.record)
         if record.game_id != save.game:
-            raise RecordError("the saved record is for another game")
+            raise RecordError("record_other_game")
         if record.viewer is not None:
-            raise RecordError("a saved game cannot be a shared position")
+            raise RecordError("record_save_shared")
         return cls(record, save)
 
     @classmethod
@@ -139,7 +139,7 @@ class Session:
     def act(self, seat: int, action: str) -> None:
         """Apply an action (IllegalAction leaves everything unchanged), then save."""
         if self.read_only:
-            raise IllegalAction("a shared position is only to look at")
+            raise IllegalAction("shared_position_only_to_look")
         self.state.apply(seat, action)
         self.record.actions = list(self.state.history)
         self._changed("move")

@@ -63,7 +63,7 @@ from pygames.cloth_of_gold.board import (
     row_index,
     secrecy_draws,
 )
-from pygames.core import UNKNOWN, State, shared_win, win_for
+from pygames.core import UNKNOWN, IllegalAction, State, shared_win, win_for
 
 CHOOSE_OVAL, CHOOSE_DRAGON_TARGET, OVER = "choose_oval", "choose_dragon_target", "over"
 MOVE_SEPARATOR = ">"
@@ -339,43 +339,40 @@ class ClothOfGoldState(State):
 
     # ----- explaining refusals -----
 
-    def explain_illegal(self, seat: int, action: str) -> str:
+    def explain_illegal(self, seat: int, action: str) -> IllegalAction:
         if self.phase == CHOOSE_DRAGON_TARGET:
             return self.explain_dragon_target(action)
         if action.startswith(DRAGON_PREFIX):
-            return "the Dragon moves only when your token has just entered the Dragon oval"
+            return self.refusal("dragon_not_now")
         move = parse_move(action)
         if move is None:
-            return (
-                f"{action!r} is not an action of this game: name an oval (gold), "
-                "a token's move (red>gold) or the Dragon's target (dragon:white)"
-            )
+            return self.refusal("unknown_action", action=action[:40])
         source, target = move
         if source is None and not self.off_board(seat):
-            return "both your tokens are on the board: name the one that moves, e.g. red>gold"
+            return self.refusal("name_the_token")
         if source is not None and self.off_board(seat):
-            return "on your first two turns a token comes onto the board: name only the oval"
+            return self.refusal("enter_first")
         if source is not None and source not in self.tokens[seat]:
-            return f"you have no token on the {title(source)} oval"
+            return self.refusal("no_token_there", oval=source)
         if source == target:
-            return "a token must move: it may not stay where it is"
-        return self.blocked_reason(target) or "not legal now"
+            return self.refusal("must_move")
+        return self.blocked_reason(target) or IllegalAction("not_legal_now")
 
-    def explain_dragon_target(self, action: str) -> str:
+    def explain_dragon_target(self, action: str) -> IllegalAction:
         if not action.startswith(DRAGON_PREFIX):
-            return "first send the Dragon to an empty oval (e.g. dragon:white)"
+            return self.refusal("dragon_first")
         target = action.removeprefix(DRAGON_PREFIX)
         if target not in OVALS:
-            return f"there is no oval called {target!r}"
+            return self.refusal("no_such_oval", name=target[:20])
         if target == self.vacated:
-            return "the Dragon may not go to the oval your token has just left"
-        return self.blocked_reason(target) or "not legal now"
+            return self.refusal("dragon_not_back")
+        return self.blocked_reason(target) or IllegalAction("not_legal_now")
 
-    def blocked_reason(self, oval: str) -> str | None:
+    def blocked_reason(self, oval: str) -> IllegalAction | None:
         if any(oval in tokens for tokens in self.tokens):
-            return f"the {title(oval)} oval is occupied by a token"
+            return self.refusal("oval_occupied", oval=oval)
         if self.dragon == oval:
-            return f"the {title(oval)} oval is blocked by the Dragon until it goes home"
+            return self.refusal("oval_blocked", oval=oval)
         return None
 
     # ----- what each seat knows -----
@@ -509,7 +506,3 @@ class ClothOfGoldState(State):
         left = len(self.darkness)
         effect["draws"] = min(secrecy_draws(after[0]), left)
         effect["rival_draws"] = min(secrecy_draws(after[1]), left - effect["draws"])
-
-
-def title(oval: str) -> str:
-    return oval.capitalize()

@@ -100,6 +100,48 @@ TILE_NAMES = {
     "en": {"gold": "Gold", "blue": "Blue", "white": "White", "red": "Red", "jewel": "Jewel"},
     "ja": {"gold": "金", "blue": "青", "white": "白", "red": "赤", "jewel": "宝石"},
 }
+ERRORS = {
+    "dragon_not_now": {
+        "en": "the Dragon moves only when your token has just entered the Dragon oval",
+        "ja": "ドラゴンを動かせるのは、自分のコマがドラゴンのスペースに入った直後だけです",
+    },
+    "unknown_action": {
+        "en": "{action} is not an action of this game: name an oval (gold), a token's move "
+        "(red>gold) or the Dragon's target (dragon:white)",
+        "ja": "このゲームにない操作です",
+    },
+    "name_the_token": {
+        "en": "both your tokens are on the board: name the one that moves, e.g. red>gold",
+        "ja": "コマが2つとも盤上にあります。動かすコマを選んでください",
+    },
+    "enter_first": {
+        "en": "on your first two turns a token comes onto the board: name only the oval",
+        "ja": "最初の2手番では、コマを盤外からスペースに置きます",
+    },
+    "no_token_there": {
+        "en": "you have no token on {oval}",
+        "ja": "{oval}に自分のコマはありません",
+    },
+    "must_move": {
+        "en": "a token must move: it may not stay where it is",
+        "ja": "コマはその場に留まれません。別のスペースへ動かしてください",
+    },
+    "dragon_first": {
+        "en": "first send the Dragon to an empty oval (e.g. dragon:white)",
+        "ja": "先にドラゴンを空いているスペースへ送ってください",
+    },
+    "no_such_oval": {"en": "there is no oval called {name}", "ja": "そのスペースはありません"},
+    "dragon_not_back": {
+        "en": "the Dragon may not go to the oval your token has just left",
+        "ja": "自分のコマが出たばかりのスペースにはドラゴンを送れません",
+    },
+    "oval_occupied": {"en": "{oval} is taken by a token", "ja": "{oval}にはコマがあります"},
+    "oval_blocked": {
+        "en": "{oval} is blocked by the Dragon until it goes home",
+        "ja": "{oval}はドラゴンが戻るまで使えません",
+    },
+}
+
 NOTHING = {"en": "nothing", "ja": "なし"}
 MOVES = {
     "en": ("brought a token onto {oval}", "moved a token from {source} to {oval}"),

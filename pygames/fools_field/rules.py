@@ -19,14 +19,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pygames.core import UNKNOWN, State, win_for
+from pygames.core import UNKNOWN, IllegalAction, State, win_for
 from pygames.fools_field.cards import (
     ALL_CARDS,
     BOTTOM,
     LEFT,
     RIGHT,
     SIDE_NAMES,
-    SYMBOL_NAMES,
     TOP,
     may_face,
     rotate_half_turn,
@@ -190,24 +189,21 @@ class FoolsFieldState(State):
     def is_first_turn(self) -> bool:
         return not self.field
 
-    def deploy_problem(self, seat: int, card: str, cell: int) -> str | None:
+    def deploy_problem(self, seat: int, card: str, cell: int) -> IllegalAction | None:
         """Why `card` may not go to table `cell`, or None if it may."""
         if self.is_first_turn():
-            return None if cell == CENTRE else "the first card of a battle goes in the centre"
+            return None if cell == CENTRE else self.refusal("centre_first")
         if cell in self.field:
-            return "that space is taken"
+            return self.refusal("space_taken")
         sides = table_sides(seat, card)
         touching = [(n, mine, theirs) for n, mine, theirs in neighbours(cell) if n in self.field]
         if not touching:
-            return "a card must adjoin a card already on the Field"
+            return self.refusal("must_adjoin")
         for other, mine, theirs in touching:
             facing = self.side_symbol(other, theirs)
             if not may_face(sides[mine], facing):
-                return (
-                    f"its {SIDE_NAMES[to_seat_side(seat, mine)]} side would put a "
-                    f"{SYMBOL_NAMES[sides[mine]]} against a {SYMBOL_NAMES[facing]}; only "
-                    "Sword against Sword and Shield against Flower may face each other"
-                )
+                side = SIDE_NAMES[to_seat_side(seat, mine)]
+                return self.refusal("sides_clash", side=side, mine=sides[mine], theirs=facing)
         return None
 
     def deploy(self, seat: int, card: str, cell: int) -> None:
@@ -269,19 +265,20 @@ class FoolsFieldState(State):
 
     # ----- explaining refusals -----
 
-    def explain_illegal(self, seat: int, action: str) -> str:
+    def explain_illegal(self, seat: int, action: str) -> IllegalAction:
         if self.phase == DISCARDING:
             if not action.startswith(DISCARD):
-                return f"discard down to {HAND_LIMIT} cards first"
-            return "you can only discard a card from your hand"
+                return self.refusal("discard_first", limit=HAND_LIMIT)
+            return self.refusal("discard_from_hand")
         if action == RETREAT:
-            return "you cannot Retreat on the first turn of a battle"
+            return self.refusal("no_first_retreat")
         card, at, cell = action.partition("@")
         if not at or not cell.isdigit() or not 0 <= int(cell) <= 8:
-            return f"{action!r} is not an action of this game"
+            return self.refusal("unknown_action", action=action[:40])
         if card not in self.hands[seat]:
-            return f"you do not hold the card {card}"
-        return self.deploy_problem(seat, card, to_table(seat, int(cell))) or "not legal now"
+            return self.refusal("not_held", card=card[:8])
+        problem = self.deploy_problem(seat, card, to_table(seat, int(cell)))
+        return problem or IllegalAction("not_legal_now")
 
     # ----- what each seat knows -----
 

@@ -70,6 +70,50 @@ END_REASONS = {
     "match": {"en": "the match is decided", "ja": "勝負が決まりました"},
 }
 
+ERRORS = {
+    "centre_first": {
+        "en": "the first card of a battle goes in the centre",
+        "ja": "戦闘の最初のカードは場の中央に出します",
+    },
+    "space_taken": {"en": "that space is taken", "ja": "そのスペースにはすでにカードがあります"},
+    "must_adjoin": {
+        "en": "a card must touch a card already on the Field",
+        "ja": "場のカードと1辺以上接するように出してください",
+    },
+    "sides_clash": {
+        "en": "its {side} side would put a {mine} against a {theirs}; only Sword against "
+        "Sword and Shield against Flower may touch",
+        "ja": "{side}の辺が{mine}と{theirs}で接してしまいます。"
+        "接してよいのは剣と剣、盾と花だけです",
+    },
+    "discard_first": {
+        "en": "discard down to {limit} cards first",
+        "ja": "先に手札が{limit}枚になるまで捨ててください",
+    },
+    "discard_from_hand": {
+        "en": "you can only discard a card from your hand",
+        "ja": "捨てられるのは手札のカードだけです",
+    },
+    "no_first_retreat": {
+        "en": "you cannot retreat on the first turn of a battle",
+        "ja": "戦闘の最初の手番では撤退できません",
+    },
+    "unknown_action": {
+        "en": "{action} is not an action of this game",
+        "ja": "このゲームにない操作です",
+    },
+    "not_held": {"en": "you do not hold the card {card}", "ja": "そのカードは手札にありません"},
+}
+
+SIDE_WORDS = {
+    "en": {"top": "top", "right": "right", "bottom": "bottom", "left": "left"},
+    "ja": {"top": "上", "right": "右", "bottom": "下", "left": "左"},
+}
+SYMBOLS = {
+    "en": {"X": "Sword", "S": "Shield", "F": "Flower"},
+    "ja": {"X": "剣", "S": "盾", "F": "花"},
+}
+
 FORCED = {"en": (" (forced)", ""), "ja": ("やむなく", "")}
 SYMBOL_WORDS = {"ja": {"X": "剣", "S": "盾", "F": "花"}}
 
@@ -88,6 +132,11 @@ def format_fields(fields: dict, lang: str, names: list[str]) -> dict:
         fields["card"] = card_item(fields["card"], lang)
     if "count" in fields:
         fields["s"] = "" if fields["count"] == 1 else "s"
+    if "side" in fields:
+        fields["side"] = SIDE_WORDS[lang][fields["side"]]
+    for key in ("mine", "theirs"):
+        if key in fields:
+            fields[key] = SYMBOLS[lang][fields[key]]
     if "forced" in fields:
         fields["forced"] = FORCED[lang][0 if fields["forced"] else 1]
     return fields
