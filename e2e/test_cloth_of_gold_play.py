@@ -171,7 +171,7 @@ def test_a_whole_game_against_the_computer_by_clicks(page: Page, site_url: str) 
     settle(page)
     loser = "You" if state.outcome() == [0.0, 1.0] else "Computer"
     if 0.5 not in state.outcome():
-        expect(page.locator(".log li").last).to_contain_text(f"{loser} play")
+        expect(page.locator(".log li").last).to_contain_text(f"{loser} start")
 
 
 def test_the_dragon_is_a_second_choice_and_can_be_undone(page: Page, site_url: str) -> None:
@@ -198,7 +198,8 @@ def test_the_dragon_is_a_second_choice_and_can_be_undone(page: Page, site_url: s
     expect(page.locator("#cog-choice")).to_contain_text(f"gets the {gift} tile")
     page.click(CONFIRM)
     settle(page)
-    expect(page.locator(".log")).to_contain_text(f"You gave the {gift} tile of White")
+    gave = f"You gave the {gift} tile from the square of White"
+    expect(page.locator(".log")).to_contain_text(gave)
     expect(page.locator(".cog-home")).to_have_attribute("aria-label", re.compile("on an oval"))
 
 
@@ -275,7 +276,7 @@ def test_japanese_ui(page: Page, site_url: str) -> None:
         "href", "web/rules/cloth-of-gold.ja.html"
     )
     entry.locator("[data-act='new-game']").click()
-    expect(page.locator("label[for='option-first']")).to_have_text("先手")
+    expect(page.locator("label[for='option-first']")).to_have_text("先攻")
     page.select_option("#seat-1", "random")
     page.select_option("#option-first", "A")
     page.click("[data-act='start']")

@@ -134,7 +134,8 @@ def test_best_of_three_announces_the_next_game(page: Page, site_url: str) -> Non
     page.goto(site_url + "#" + near_end_link(match="best-of-3"))
     wait_ready(page)
     assert settle(page) == "mine"
-    expect(page.locator("#status")).to_contain_text("Best of three, game 1: You 0 – Computer 0")
+    counter = "Match (first to 2), game 1: You 0 – Computer 0"
+    expect(page.locator("#status")).to_contain_text(counter)
     page.locator(USABLE_CARD).click()
     page.locator("[data-act='place']").first.click()
     # The loser (the computer) starts game 2, then it is my turn again.

@@ -35,7 +35,7 @@ def test_pass_and_play_hides_the_board_between_players(ready_page: Page) -> None
     page.click("dialog[open] button[value='yes']")
     # The dialog answers asynchronously: wait for the result, not for any settled state.
     expect(page.locator(".play")).to_have_attribute("data-turn", "over")
-    expect(page.locator("#status")).to_have_text("The game is drawn. (agreed by the players)")
+    expect(page.locator("#status")).to_have_text("The game is a tie. (agreed by the players)")
 
 
 def test_japanese_ui_is_remembered(ready_page: Page) -> None:
@@ -85,8 +85,13 @@ def test_reduced_motion_turns_animation_off(page: Page, site_url: str) -> None:
 
 
 def test_rules_pages_in_both_languages(page: Page, site_url: str) -> None:
-    for lang, phrase in (("en", "Shield against Flower"), ("ja", "盾と花")):
+    for lang, phrase in (("en", "Shield with Flower"), ("ja", "盾と花")):
         page.goto(f"{site_url}web/rules/fools-field.{lang}.html")
         expect(page.locator("html")).to_have_attribute("lang", lang)
         expect(page.locator("main")).to_contain_text(phrase)
+        screenshot(page, f"ff-rules-{lang}")
     expect(page.locator("main")).to_contain_text("3回目")
+    expect(page.locator("main")).to_contain_text("英語版のルールでは数え方が異なり")
+    page.goto(f"{site_url}web/rules/cloth-of-gold.ja.html")
+    expect(page.locator("main")).to_contain_text("このアプリ独自の規定")
+    screenshot(page, "cog-rules-ja")

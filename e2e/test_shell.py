@@ -7,7 +7,7 @@ import json
 import random
 import re
 
-from conftest import PHONE, settle, wait_ready
+from conftest import PHONE, screenshot, settle, wait_ready
 from playwright.sync_api import Page, expect
 
 from pygames import GAMES
@@ -98,6 +98,7 @@ def test_the_log_speaks_to_its_reader_in_both_languages(ready_page: Page) -> Non
     for lang, names in (("en", ["You", "Computer"]), ("ja", ["あなた", "コンピューター"])):
         page.click(f"button[data-lang='{lang}']")
         expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(page.locator("#lobby")).to_be_hidden()  # switching language keeps the game
         shown = page.locator(".log li").evaluate_all(LINES_WITH_CARDS)
         wanted = []
         for entry in reversed(state.view(0)["log"]):
@@ -107,12 +108,13 @@ def test_the_log_speaks_to_its_reader_in_both_languages(ready_page: Page) -> Non
         assert shown == wanted
         assert page.locator(".log [data-card-item][role='img'][aria-label]").count() > 10
         text = "\n".join(shown)
+        screenshot(page, f"ff-log-{lang}")
         if lang == "en":
             assert "Game 1 begins; you start." in text and "You starts" not in text
             # A draw is told to the drawer once, with its cards, never as a bare count.
             assert not re.search(r"You drew \d+ cards? \(", text)
         else:
-            assert "あなたが先手です" in text
+            assert "あなたが先攻です" in text and "先手" not in text
 
 
 def test_the_instruction_stays_in_view_on_a_phone(browser, site_url: str) -> None:

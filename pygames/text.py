@@ -31,14 +31,14 @@ _ITEM = "\x00"  # item tokens inside a formatted line: \x00kind\x01value\x01text
 
 COMMON_LOG: dict[str, dict[str, Any]] = {
     "resign": {"en": "{seat} resigned.", "en:you": "You resigned.", "ja": "{seat}が投了しました。"},
-    "agreed_draw": {"en": "The players agreed a draw.", "ja": "合意により引き分けになりました。"},
+    "agreed_draw": {"en": "The players agreed to a tie.", "ja": "合意により引き分けになりました。"},
     "game_over": {"en": "Game over: {result}{why}.", "ja": "ゲーム終了：{result}{why}。"},
 }
 
 RESULT_WORDS = {
     "win": {"en": "{seat} wins", "en:you": "you win", "ja": "{seat}の勝ち"},
     "share": {"en": "{seats} share the win", "ja": "{seats}が勝利を分け合いました"},
-    "draw": {"en": "a draw", "ja": "引き分け"},
+    "draw": {"en": "a tie", "ja": "引き分け"},
     "shared": {"en": "shared victory", "ja": "勝利を分け合いました"},
 }
 COMMON_REASONS = {

@@ -551,10 +551,10 @@ def test_moves_read_naturally():
     assert describe("cloth-of-gold", entry, "en") == "A moved a token from Red to Gold."
     entry = {"kind": "move", "seat": 1, "source": None, "oval": "dragon"}
     assert describe("cloth-of-gold", entry, "en") == "B brought a token onto the Dragon."
-    assert describe("cloth-of-gold", entry, "ja") == "Bがコマを「竜」に置きました。"
+    assert describe("cloth-of-gold", entry, "ja") == "Bがコマを「ドラゴン」に置きました。"
 
 
 def test_a_level_finish_is_a_shared_victory_in_the_log():
     entry = {"kind": "game_over", "outcome": [0.5, 0.5]}
     assert describe("cloth-of-gold", entry, "en") == "Game over: shared victory."
-    assert describe("fools-field", entry, "en") == "Game over: a draw."
+    assert describe("fools-field", entry, "en") == "Game over: a tie."

@@ -399,8 +399,8 @@ def test_every_logged_event_has_words_in_both_languages():
 def test_log_counts_read_naturally():
     one = {"kind": "retreat", "seat": A, "cards": ["XSSF"], "forced": True}
     assert describe("fools-field", one, "en") == (
-        "A retreated (forced), taking 1 card from the Field."
+        "A announced a Retreat (forced), taking 1 card from the Field."
     )
     two = {"kind": "draw", "seat": B, "count": 2, "deck": 0}
     assert describe("fools-field", two, "en") == "B drew 2 cards (0 left in the deck)."
-    assert describe("fools-field", two, "ja") == "Bが2枚引きました（山札：0）。"
+    assert describe("fools-field", two, "ja") == "Bが2枚引きました（山札残り0枚）。"

@@ -12,7 +12,7 @@ from pygames.text import describe, describe_parts, join_names
         ([0.0, 1.0], "en", "Game over: B wins."),
         ([0.5, 0.0, 0.5], "en", "Game over: A and C share the win."),
         ([1 / 3, 1 / 3, 0.0, 1 / 3], "en", "Game over: A, B and D share the win."),
-        ([0.5, 0.5], "en", "Game over: a draw."),
+        ([0.5, 0.5], "en", "Game over: a tie."),
         ([0.5, 0.0, 0.5], "ja", "ゲーム終了：AとCが勝利を分け合いました。"),
         ([1 / 3, 1 / 3, 0.0, 1 / 3], "ja", "ゲーム終了：A、BとDが勝利を分け合いました。"),
     ],

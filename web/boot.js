@@ -41,7 +41,6 @@
     for (const button of document.querySelectorAll("button[data-lang]")) {
       button.setAttribute("aria-pressed", String(button.dataset.lang === lang));
     }
-    document.getElementById("lobby").hidden = false;
   };
 
   const setLang = (code) => {
@@ -61,6 +60,9 @@
     .then((loaded) => {
       table = loaded;
       apply();
+      // The lobby shows once its words are in; later language switches leave it as it is
+      // (hidden while a game is open).
+      document.getElementById("lobby").hidden = false;
       return loaded;
     });
 

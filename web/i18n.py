@@ -39,6 +39,16 @@ def has(key: str) -> bool:
     return key in _table
 
 
+def plural(key: str, number: int, **fields) -> str:
+    """`key`, or its `.one` form when `number` is exactly one ("1 card", not "1 cards")."""
+    return t(key + ".one" if number == 1 and has(key + ".one") else key, **fields)
+
+
+def listed(items: list[str]) -> str:
+    """Items joined by the language's list separator (", " or "、")."""
+    return t("common.list_sep").join(items)
+
+
 def error_text(error, names: list[str] | None = None, viewer: int | None = None) -> str:
     """An engine refusal (`pygames.core.GameError`) in the current language."""
     from pygames.text import error_words

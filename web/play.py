@@ -319,8 +319,15 @@ class PlayScreen:
 
     async def act_resign(self, element) -> None:
         seat = self.acting_human()
-        if seat is not None and await dialogs.confirm(t("play.resign_confirm"), t("play.resign")):
+        if seat is not None and await dialogs.confirm(self.resign_question(), t("play.resign")):
             self.session.act(seat, "resign")
+
+    def resign_question(self) -> str:
+        """What resigning does: the board may say more (a match ends), else who plays on."""
+        view = self.session.view(self.session.viewer())
+        playing = view["seats"] - len(view["resigned"])
+        default = "play.resign_confirm" if playing <= 2 else "play.resign_confirm_many"
+        return self.board.resign_question(view) or t(default)
 
     async def act_offer_draw(self, element) -> None:
         session = self.session

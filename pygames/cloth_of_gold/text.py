@@ -9,25 +9,25 @@ from pygames.cloth_of_gold.board import COLOURS
 LOG = {
     "new_game": {
         "subject": "first",
-        "en": "{first} plays first. On the squares: {squares}.",
-        "en:you": "You play first. On the squares: {squares}.",
-        "ja": "{first}が先手です。マスのタイル：{squares}。",
+        "en": "{first} starts. On the squares: {squares}.",
+        "en:you": "You start. On the squares: {squares}.",
+        "ja": "{first}が先攻です。マスのタイル：{squares}。",
     },
     "dealt": {"en": "Your Hand: {tiles}.", "ja": "あなたの手札：{tiles}。"},
     "move": {"en": "{seat} {move}.", "en:you": "You {move}.", "ja": "{seat}が{move}。"},
     "gift": {
-        "en": "{seat} gave the {tile} tile of {oval} to the rival's Court.",
-        "en:you": "You gave the {tile} tile of {oval} to the rival's Court.",
-        "ja": "{seat}が{oval}の{tile}タイルを相手の宮廷に贈りました。",
+        "en": "{seat} gave the {tile} tile from the square of {oval} to the rival's Court.",
+        "en:you": "You gave the {tile} tile from the square of {oval} to the rival's Court.",
+        "ja": "{seat}が{oval}のマスの{tile}タイルを相手の宮廷に贈りました。",
     },
     "dragon": {
         "en": "{seat} sent the Dragon to {oval}.",
         "en:you": "You sent the Dragon to {oval}.",
-        "ja": "{seat}が竜を{oval}へ送りました。",
+        "ja": "{seat}がドラゴンを{oval}へ送りました。",
     },
     "dragon_home": {
         "en": "The Dragon left {oval} for home.",
-        "ja": "竜が{oval}から住処に戻りました。",
+        "ja": "ドラゴンが{oval}から住処に戻りました。",
     },
     "refill": {
         "en": "A {tile} tile from the Darkness fills {oval} ({darkness} left).",
@@ -61,11 +61,11 @@ LOG = {
     "contest_over": {"en": "{reason}", "ja": "{reason}"},
     "final_scoring": {
         "en:you": (
-            "You: {jewels} Jewels score {jewel_points}, {gold} Gold × {gold_value} "
+            "You: {jewels} {jewel_word} score {jewel_points}, {gold} Gold × {gold_value} "
             "score {gold_points}; final score {score}."
         ),
         "en": (
-            "{seat}: {jewels} Jewels score {jewel_points}, {gold} Gold × {gold_value} "
+            "{seat}: {jewels} {jewel_word} score {jewel_points}, {gold} Gold × {gold_value} "
             "score {gold_points}; final score {score}."
         ),
         "ja": (
@@ -87,7 +87,7 @@ OVAL_NAMES = {
         "purple": "Purple",
     },
     "ja": {
-        "dragon": "「竜」",
+        "dragon": "「ドラゴン」",
         "secrecy": "「秘密」",
         "gold": "「金」",
         "blue": "「青」",
@@ -149,12 +149,12 @@ MOVES = {
 }
 REASONS = {
     "darkness": {
-        "en": "The last tile has left the Darkness: the contest ends.",
-        "ja": "闇のタイルが尽きました。競い合いは終わりです。",
+        "en": "The last tile has left the Darkness: the game ends.",
+        "ja": "闇のタイルが尽きました。ゲームは終わりです。",
     },
     "score": {
-        "en": "A score has reached 30: the contest ends.",
-        "ja": "得点が30点に達しました。競い合いは終わりです。",
+        "en": "A score has reached 30: the game ends.",
+        "ja": "得点が30点に達しました。ゲームは終わりです。",
     },
 }
 END_REASONS = {
@@ -171,10 +171,36 @@ TIEBREAKS = {
         "ja": "得点も白タイルも同数のため、宮廷のタイルが多い方の勝ちです。",
     },
     "shared": {
-        "en": "All is equal: the two majesties share victory.",
-        "ja": "すべて同じため、両陛下が勝利を分け合います。",
+        "en": "Scores, White tiles and Court sizes are all equal: both players win.",
+        "ja": "得点も白タイルも宮廷の枚数も同じなので、両者の勝利です。",
     },
 }
+
+
+# The words of this game; every string (log, refusals, board, rules page) uses them.
+GLOSSARY = {
+    "start player": {"en": "start player", "ja": "先攻"},
+    "turn": {"en": "turn", "ja": "手番"},
+    "oval": {"en": "oval", "ja": "スペース"},
+    "square": {"en": "square", "ja": "マス"},
+    "tile": {"en": "tile", "ja": "タイル"},
+    "token": {"en": "token", "ja": "コマ"},
+    "Dragon": {"en": "Dragon", "ja": "ドラゴン"},
+    "Darkness": {"en": "Darkness", "ja": "闇"},
+    "Court": {"en": "Court", "ja": "宮廷"},
+    "Hand": {"en": "Hand", "ja": "手札"},
+    "Secrecy": {"en": "Secrecy", "ja": "秘密"},
+    "Jewel": {"en": "Jewel", "ja": "宝石"},
+    "Gift": {"en": "Gift", "ja": "贈り物"},
+    "Track of Scoring": {"en": "Track of Scoring", "ja": "得点トラック"},
+}
+# Words the glossary replaces (one name for the Dragon; "oval" is スペース in Japanese).
+AVOID = {
+    "ja": ("竜", "楕円", "競い合い", "先手", "後手", "指せ", "もう一度"),
+    "en": ("majesties", "contest", "plays first", "Who plays first", " cards"),
+}
+LATIN_ALLOWED: tuple[str, ...] = ()
+UI_PREFIX = "cog."
 
 
 def tile_list(tiles: list[str], lang: str) -> str:
@@ -202,6 +228,8 @@ def format_fields(fields: dict, lang: str, names: list[str]) -> dict:
             fields[key] = TILE_NAMES[lang][fields[key]]
     if "reason" in fields:
         fields["reason"] = REASONS[fields["reason"]][lang]
+    if "jewels" in fields:
+        fields["jewel_word"] = "Jewel" if fields["jewels"] == 1 else "Jewels"
     if "rule" in fields:
         fields["rule"] = TIEBREAKS[fields["rule"]][lang]
     return fields

@@ -9,14 +9,14 @@ LOG = {
         "subject": "start",
         "en": "Game {number} begins; {start} starts.",
         "en:you": "Game {number} begins; you start.",
-        "ja": "第{number}ゲーム開始。{start}が先手です。",
+        "ja": "第{number}ゲーム開始。{start}が先攻です。",
     },
     "dealt": {"en": "You were dealt {cards}.", "ja": "配られたカード：{cards}。"},
     "battle": {
         "subject": "start",
         "en": "A new battle: {start} starts.",
         "en:you": "A new battle: you start.",
-        "ja": "新しい戦い：{start}が先手です。",
+        "ja": "新しい戦闘：{start}が先攻です。",
     },
     "deploy": {
         "en": "{seat} deployed {card}.",
@@ -24,19 +24,19 @@ LOG = {
         "ja": "{seat}が{card}を配置しました。",
     },
     "retreat": {
-        "en": "{seat} retreated{forced}, taking {count} card{s} from the Field.",
-        "en:you": "You retreated{forced}, taking {count} card{s} from the Field.",
+        "en": "{seat} announced a Retreat{forced}, taking {count} card{s} from the Field.",
+        "en:you": "You announced a Retreat{forced}, taking {count} card{s} from the Field.",
         "ja": "{seat}が{forced}撤退し、場のカード{count}枚を手札に加えました。",
     },
     "draw": {
         "quiet_for_subject": True,  # the drawer reads "drew" instead
         "en": "{seat} drew {count} card{s} ({deck} left in the deck).",
         "en:you": "You drew {count} card{s} ({deck} left in the deck).",
-        "ja": "{seat}が{count}枚引きました（山札：{deck}）。",
+        "ja": "{seat}が{count}枚引きました（山札残り{deck}枚）。",
     },
     "drew": {
         "en": "You drew {cards} ({deck} left in the deck).",
-        "ja": "引いたカード：{cards}（山札：{deck}）。",
+        "ja": "引いたカード：{cards}（山札残り{deck}枚）。",
     },
     "discard": {
         "quiet_for_subject": True,  # the discarder reads "discarded" instead
@@ -46,13 +46,15 @@ LOG = {
     },
     "discarded": {"en": "You discarded {card}.", "ja": "{card}を捨てました。"},
     "last_chance": {
-        "en": "Hands were equal with the deck empty: {seat} has one turn to draw level.",
-        "en:you": "Hands were equal with the deck empty: you have one turn to draw level.",
-        "ja": "山札切れで手札が同数：{seat}に引き分けを狙う最後の手番があります。",
+        "en": "Hands were equal with the deck empty: {seat} ties the game by emptying their "
+        "hand on this turn.",
+        "en:you": "Hands were equal with the deck empty: you tie the game by emptying your "
+        "hand on this turn.",
+        "ja": "山札がなく手札が同数でした。{seat}がこの手番で手札を使い切れば引き分けです。",
     },
     "repetition": {
-        "en": "The same battle came round a third time: the game is drawn.",
-        "ja": "同じ局面の戦いが3回目になったため引き分けです。",
+        "en": "A battle began in the same situation a third time: the game is a tie.",
+        "ja": "同じ状況で始まる戦闘が3回目になったため、引き分けです。",
     },
     "game_result": {
         "en": "Game {number}: {result}{why}.",
@@ -66,8 +68,11 @@ END_REASONS = {
         "ja": "山札切れの後に手札がなくなりました",
     },
     "level": {"en": "both hands emptied", "ja": "両者とも手札がなくなりました"},
-    "repetition": {"en": "the same battle a third time", "ja": "同じ局面の戦いが3回目"},
-    "match": {"en": "the match is decided", "ja": "勝負が決まりました"},
+    "repetition": {
+        "en": "the same battle a third time",
+        "ja": "同じ状況の戦闘が3回目",
+    },
+    "match": {"en": "the match is decided", "ja": "マッチの勝敗が決まりました"},
 }
 
 ERRORS = {
@@ -95,7 +100,7 @@ ERRORS = {
         "ja": "捨てられるのは手札のカードだけです",
     },
     "no_first_retreat": {
-        "en": "you cannot retreat on the first turn of a battle",
+        "en": "you cannot Retreat on the first turn of a battle",
         "ja": "戦闘の最初の手番では撤退できません",
     },
     "unknown_action": {
@@ -113,6 +118,35 @@ SYMBOLS = {
     "en": {"X": "Sword", "S": "Shield", "F": "Flower"},
     "ja": {"X": "剣", "S": "盾", "F": "花"},
 }
+
+# The words of this game (the Japanese are the original rulebook's); every string uses them.
+GLOSSARY = {
+    "start player": {"en": "start player", "ja": "先攻"},
+    "second player": {"en": "second player", "ja": "後攻"},
+    "battle": {"en": "battle", "ja": "戦闘"},
+    "turn": {"en": "turn", "ja": "手番"},
+    "deploy": {"en": "deploy", "ja": "配置"},
+    "Retreat": {"en": "Retreat", "ja": "撤退"},
+    "the Field": {"en": "Field", "ja": "場"},
+    "space": {"en": "space", "ja": "スペース"},
+    "deck": {"en": "deck", "ja": "山札"},
+    "hand": {"en": "hand", "ja": "手札"},
+    "discard": {"en": "discard", "ja": "捨て"},
+    "soldier card": {"en": "soldier card", "ja": "兵力カード"},
+    "Sword": {"en": "Sword", "ja": "剣"},
+    "Shield": {"en": "Shield", "ja": "盾"},
+    "Flower": {"en": "Flower", "ja": "花"},
+    "tie": {"en": "tie", "ja": "引き分け"},
+    "match": {"en": "match", "ja": "マッチ"},
+    "resign": {"en": "resign", "ja": "投了"},
+}
+# Words the glossary replaces: shogi's 先手/後手/指す, a loose 戦い; "draw" for a tie.
+AVOID = {
+    "ja": ("先手", "後手", "戦い", "指せ", "指す", "もう一度"),
+    "en": ("draw level", "is drawn", "Battle starter", "Who starts", "Best of three", " retreat"),
+}
+LATIN_ALLOWED: tuple[str, ...] = ()
+UI_PREFIX = "ff."
 
 FORCED = {"en": (" (forced)", ""), "ja": ("やむなく", "")}
 SYMBOL_WORDS = {"ja": {"X": "剣", "S": "盾", "F": "花"}}

@@ -18,6 +18,8 @@ the defaults). What the shell calls on a board:
 - `cancel()`: drop any half-made choice (the picks made so far);
 - `focus_start()`: put the keyboard focus where a turn begins;
 - `log_legend() -> str`: a line explaining the log's notation;
+- `resign_question(view) -> str | None`: the game's own words for the resignation
+  dialog (e.g. "this ends the whole match"), or None for the shell's;
 - `log_item(part) -> element`: an item of a log line (``{"item", "value",
   "text"}`` from `pygames.text.describe_parts`), e.g. a card drawn small;
 - `game_number(view) -> int` and `match_summary(view) -> str | None` for match play;

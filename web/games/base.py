@@ -82,6 +82,10 @@ class Board:
     def focus_start(self) -> None:
         self.focus(f"[data-nav='{self.START_NAV}'][tabindex='0']")
 
+    def resign_question(self, view: dict) -> str | None:
+        """A game's own words for the resignation dialog (e.g. a match ends), or None."""
+        return None
+
     def log_legend(self) -> str:
         return t(self.LEGEND) if self.LEGEND else ""
 

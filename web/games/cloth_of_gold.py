@@ -22,7 +22,7 @@ from web import dom
 from web.dom import h, svg
 from web.games import base
 from web.games.cloth_of_gold_art import DEFS_ID, GLYPHS
-from web.i18n import has, lang, t
+from web.i18n import lang, listed, plural, t
 
 OVALS = ("dragon", "secrecy", "gold", "blue", "white", "red", "purple")
 COLOURS = ("gold", "blue", "white", "red", "jewel")
@@ -255,7 +255,7 @@ class Board(base.Board):
             oval=oval_name(name),
             short=t("cog.short." + name),
             does=t("cog.does." + name),
-            occupant=", ".join(words) if words else t("cog.oval_empty"),
+            occupant=listed(words) if words else t("cog.oval_empty"),
             square=square_words,
         )
         selected = name == self.target
@@ -620,11 +620,6 @@ def has_token_step(choices: dict | None) -> bool:
     return any(
         TOKEN in next_picks(choices, [(OVAL, oval)]) for oval in legal_targets({"choices": choices})
     )
-
-
-def plural(key: str, number: int, **fields) -> str:
-    """`key`, or its `.one` form when `number` is exactly one."""
-    return t(key + ".one" if number == 1 and has(key + ".one") else key, **fields)
 
 
 def oval_name(oval: str) -> str:

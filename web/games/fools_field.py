@@ -13,7 +13,7 @@ from __future__ import annotations
 from pygames.choices import action_for, next_picks
 from web.dom import h, svg
 from web.games import base
-from web.i18n import t
+from web.i18n import listed, plural, t
 
 SYMBOL_GLYPHS = {"X": "#g-sword", "S": "#g-shield", "F": "#g-flower"}
 SYMBOL_KEYS = {"X": "ff.sword", "S": "ff.shield", "F": "ff.flower"}
@@ -56,11 +56,14 @@ class Board(base.Board):
         match = view["match"]
         if match["best_of"] == 1:
             return None
-        scores = " – ".join(
+        scores = t("ff.match_sep").join(
             f"{name} {points(score)}"
             for name, score in zip(self.shell.names, match["scores"], strict=True)
         )
         return t("ff.match", game=match["game"], scores=scores)
+
+    def resign_question(self, view: dict) -> str | None:
+        return t("ff.resign_match_confirm") if view["match"]["best_of"] > 1 else None
 
     def tie_start(self, view: dict) -> str | None:
         """After a draw the previous start player starts again."""
@@ -99,7 +102,7 @@ class Board(base.Board):
 
     def other_hand(self, view: dict, seat: int):
         count = view["hand_sizes"][seat]
-        label = t("ff.hand_of", name=self.shell.names[seat], count=count)
+        label = plural("ff.hand_of", count, name=self.shell.names[seat], count=count)
         backs = [card_back() for _ in range(count)]
         return h(
             "div",
@@ -131,7 +134,7 @@ class Board(base.Board):
             [
                 h(
                     "span",
-                    {"style": KNOWN_CARD_STYLE, "data-known": c, "title": c},
+                    {"style": KNOWN_CARD_STYLE, "data-known": c, "title": card_words(c)},
                     card_svg(c, "other"),
                 )
                 for c in cards
@@ -140,11 +143,11 @@ class Board(base.Board):
 
     def table_info(self, view: dict):
         names = self.shell.names
-        discards = ", ".join(
-            f"{name} {count}" for name, count in zip(names, view["discard_counts"], strict=True)
+        discards = listed(
+            [f"{name} {count}" for name, count in zip(names, view["discard_counts"], strict=True)]
         )
         items = [
-            t("ff.deck", count=view["deck"]),
+            plural("ff.deck", view["deck"], count=view["deck"]),
             t("ff.discards", counts=discards),
             t("ff.battle_start", name=names[view["battle_start"]]),
         ]
@@ -222,7 +225,7 @@ class Board(base.Board):
                     card_svg(card, "own"),
                 )
             )
-        title = t("ff.your_hand", count=len(cards))
+        title = plural("ff.your_hand", len(cards), count=len(cards))
         return h(
             "div",
             {"class": "ff-hand", "role": "group", "aria-label": title},
