@@ -136,6 +136,11 @@ def test_best_of_three_announces_the_next_game(page: Page, site_url: str) -> Non
     assert settle(page) == "mine"
     counter = "Match (first to 2), game 1: You 0 – Computer 0"
     expect(page.locator("#status")).to_contain_text(counter)
+    # Resigning in a match gives up the whole match, and the dialog says so.
+    page.click("[data-act='resign']")
+    expect(page.locator("dialog[open]")).to_contain_text("ends the whole match")
+    page.click("dialog[open] button[value='no']")
+    expect(page.locator("dialog[open]")).to_have_count(0)
     page.locator(USABLE_CARD).click()
     page.locator("[data-act='place']").first.click()
     # The loser (the computer) starts game 2, then it is my turn again.
