@@ -146,7 +146,7 @@ def test_moving_the_game_warns_and_its_link_replays_the_whole_game(
     page.keyboard.press("ArrowDown")
     expect(page.locator("#share-game")).to_be_checked()
     expect(page.locator("#share-url")).not_to_have_value(position_url)
-    expect(page.locator("#share-game-explain")).to_contain_text("every hidden card")
+    expect(page.locator("#share-game-explain")).to_contain_text("every secret included")
     expect(page.locator("#share-game-explain")).to_contain_text("your own devices")
     expect(page.locator("#share-what")).to_contain_text("hidden cards included")
     url = page.locator("#share-url").input_value()
