@@ -148,7 +148,7 @@ def test_moving_the_game_warns_and_its_link_replays_the_whole_game(
     expect(page.locator("#share-url")).not_to_have_value(position_url)
     expect(page.locator("#share-game-explain")).to_contain_text("every secret included")
     expect(page.locator("#share-game-explain")).to_contain_text("your own devices")
-    expect(page.locator("#share-what")).to_contain_text("hidden cards included")
+    expect(page.locator("#share-what")).to_contain_text("hidden hands included")
     url = page.locator("#share-url").input_value()
     page.click("dialog[open] button[value='close']")
 
