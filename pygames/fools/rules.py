@@ -313,6 +313,13 @@ class FoolsState(State):
             if slot in known:
                 known[slot] = REPLACED
 
+    def placed_by(self, slot: int) -> int | None:
+        """The seat whose card lies in `slot` (public: who covered which card), if any."""
+        for seat, known in enumerate(self.known):
+            if known.get(slot) == PLACED:
+                return seat
+        return None
+
     def sees(self, seat: int | None, slot: int) -> bool:
         if slot in self.shown:
             return True
@@ -548,7 +555,9 @@ class FoolsState(State):
         """Unseen: the deck, the face-down discards, others' hands and secret choices, and
         every army slot `seat` does not see. A sample deals the cards `seat` cannot locate
         to those places at random; a hand's cards dealt before the honourable check hold
-        no Queen, King or Champion (public knowledge), only later Crone cards may.
+        no Queen, King or Champion (public knowledge), only later Crone cards may. A card
+        a player placed is drawn as the weaker of two in a rival's army and the stronger
+        in their own, the way players place (a likelier sample, never a contradiction).
         """
         others = [s for s in range(self.num_seats) if s != seat]
         slots = [s for s, c in enumerate(self.armies) if c is not None and not self.sees(seat, s)]
@@ -591,8 +600,18 @@ class FoolsState(State):
             rest = rest[extra:]
         for o in committed:
             self.choice[o] = rng.choice([*self.hands[o], NONE])
-        for s in slots:
-            self.armies[s] = rest.pop()
+        for s in sorted(slots, key=lambda s: self.placed_by(s) is None):
+            placer = self.placed_by(s)
+            if placer is None or len(rest) < 2:
+                self.armies[s] = rest.pop()
+                continue
+            # A likely card for what a player put there: the weaker of two draws in a
+            # rival's army, the stronger in their own (players place that way).
+            first, second = rest.pop(), rest.pop()
+            low, high = sorted((first, second), key=POWER.__getitem__)
+            keep, back = (high, low) if placer == s // SLOTS else (low, high)
+            self.armies[s] = keep
+            rest.insert(rng.randrange(len(rest) + 1), back)
         self.discard_down, self.deck = (
             rest[: len(self.discard_down)],
             rest[len(self.discard_down) :],
