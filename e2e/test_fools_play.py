@@ -41,6 +41,9 @@ def saved_record(page: Page) -> Record:
 def play_a_step(page: Page) -> None:
     """One action by clicks: a hand card (then confirm or a slot), a slot, or "none"."""
     before = moves(page)
+    if page.locator(".hand-card.selected").count():
+        page.click("[data-act='unpick']")  # start from no pick
+        expect(page.locator(".hand-card.selected")).to_have_count(0)
     cards = page.locator(HAND)
     if cards.count():
         cards.last.click()  # the strongest card that may be played

@@ -465,6 +465,15 @@ class FoolsState(State):
         )
 
     def end_round(self) -> None:
+        target = TARGETS[self.num_seats]
+        points = {s: len(self.vp[s]) for s in self.seats_in_play()}
+        reached = [s for s, p in points.items() if p >= target]
+        if reached:  # the last battle stays on the table, face up
+            best = max(points[s] for s in reached)
+            winners = [s for s in reached if points[s] == best]
+            self.phase = OVER
+            self.end_game(shared_win(winners, self.num_seats), "target")
+            return
         self.discard_up += [c for c in self.armies if c is not None]
         self.discard_up += [c for c in self.bearers if c is not None]
         self.armies = [None] * len(self.armies)
@@ -472,15 +481,6 @@ class FoolsState(State):
         self.known = [{} for _ in range(self.num_seats)]
         self.shown = set()
         self.deployed = [[] for _ in range(self.num_seats)]
-        target = TARGETS[self.num_seats]
-        points = {s: len(self.vp[s]) for s in self.seats_in_play()}
-        reached = [s for s, p in points.items() if p >= target]
-        if reached:
-            best = max(points[s] for s in reached)
-            winners = [s for s in reached if points[s] == best]
-            self.phase = OVER
-            self.end_game(shared_win(winners, self.num_seats), "target")
-            return
         self.first = self.turn_order((self.first + 1) % self.num_seats)[0]  # one seat on
         self.start_round()
 

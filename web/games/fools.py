@@ -56,15 +56,22 @@ def card_words(card: str) -> str:
     )
 
 
-def card_face(card: str, size: str = "") -> object:
-    """A face-up card: the power large, the name, and a symbol for its kind (never colour alone)."""
+def card_face(card: str, size: str = "", spoken: bool = False) -> object:
+    """A face-up card: the power large, the name, and a symbol for its kind (never colour
+    alone). `spoken`: its words are the accessible text (inside a button); else it is
+    decoration beside a label that says it."""
     kind = KIND[card]
     return h(
         "span",
-        {"class": f"fcard kind-{kind} {size}".strip(), "data-card": card, "aria-hidden": "true"},
+        {
+            "class": f"fcard kind-{kind} {size}".strip(),
+            "data-card": card,
+            "aria-hidden": None if spoken else "true",
+        },
         h("span", {"class": "power"}, str(POWER[card])),
-        h("span", {"class": "kind"}, KIND_SYMBOLS[kind]),
+        h("span", {"class": "kind", "aria-hidden": "true"}, KIND_SYMBOLS[kind]),
         h("span", {"class": "name"}, card_name(card)),
+        spoken and h("span", {"class": "visually-hidden"}, ", " + t("fools.kind." + kind)),
     )
 
 
@@ -132,6 +139,7 @@ class Board(base.Board):
             "div",
             {"class": "fools-board", "data-phase": view["phase"]},
             self.around_table(view, self.seat_panel, self.centre(view)),
+            self.report(view),
             self.own_hand(view),
             self.controls(view),
         )
@@ -226,6 +234,8 @@ class Board(base.Board):
                 h("span", {"class": "fcard empty", "aria-hidden": "true"}),
                 t("fools.empty"),
             )
+        elif card is not None and know == "shown":  # face up for everyone: no note needed
+            body, words = card_face(card), t("fools.know.shown", card=card_words(card))
         elif card is not None:
             note = t(f"fools.know.{know}", card=card_name(card))
             body = h(
@@ -237,6 +247,7 @@ class Board(base.Board):
             body = card_back(note)
             words = t("fools.face_down") + (". " + note if note else "")
         legal = name in self.legal.get(SLOT, set())
+        spoken_body = self.spoken_slot(card, know, slot["empty"])
         attrs = {
             "class": "slot" + (" legal" if legal else ""),
             "data-slot": name,
@@ -247,6 +258,7 @@ class Board(base.Board):
         tab = "-1"
         if not self.tab_given:
             tab, self.tab_given = "0", True
+        del attrs["aria-label"]
         return h(
             "button",
             attrs
@@ -257,7 +269,31 @@ class Board(base.Board):
                 "data-focus": f"slot:{name}",
                 "tabindex": tab,
             },
-            body,
+            h("span", {"class": "visually-hidden"}, f"{where}: "),
+            spoken_body,
+        )
+
+    @staticmethod
+    def spoken_slot(card: str | None, know: str | None, empty: bool):
+        """A slot inside a button: its visible words are its accessible name."""
+        if empty:
+            return h("span", {"class": "fcard empty"}, t("fools.empty"))
+        if card is None:
+            note = t("fools.know.replaced") if know == "replaced" else t("fools.face_down")
+            return h(
+                "span",
+                {"class": "fcard back"},
+                h("span", {"class": "back-mark", "aria-hidden": "true"}, "✧"),
+                h("span", {"class": "note"}, note),
+            )
+        if know == "shown":
+            return card_face(card, spoken=True)
+        note = t(f"fools.know.{know}", card=card_name(card))
+        return h(
+            "span",
+            {"class": "known"},
+            card_face(card),
+            h("span", {"class": "note"}, note),
         )
 
     def bearer_slot(self, seat: int):
@@ -300,6 +336,7 @@ class Board(base.Board):
         tab = "-1"
         if not self.tab_given:
             tab, self.tab_given = "0", True
+        del attrs["aria-label"]
         return h(
             "button",
             attrs
@@ -310,7 +347,8 @@ class Board(base.Board):
                 "data-focus": f"bearer:{letter}",
                 "tabindex": tab,
             },
-            body,
+            h("span", {"class": "visually-hidden"}, f"{label}: "),
+            card_face(card, spoken=True) if card else body,
         )
 
     def centre(self, view: dict):
@@ -332,7 +370,6 @@ class Board(base.Board):
             "div",
             {"class": "fools-centre"},
             h("ul", {"class": "fools-info"}, [h("li", {}, item) for item in items]),
-            self.report(view),
         )
 
     def report(self, view: dict):
@@ -416,9 +453,8 @@ class Board(base.Board):
                         "tabindex": "0" if card == tab_card and first_of_kind else "-1",
                         "aria-pressed": "true" if on else "false",
                         "aria-disabled": "false" if card in usable else "true",
-                        "aria-label": card_words(card),
                     },
-                    card_face(card),
+                    card_face(card, spoken=True),
                 )
             )
         title = t("fools.your_hand", count=len(cards))
