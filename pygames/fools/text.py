@@ -198,9 +198,9 @@ STEP_WORDS = {
     "take": {"en": "take a victory point", "ja": "勝利点の獲得"},
 }
 SOURCES = {
-    "own_bearer": {"en": "their Standard Bearer", "ja": "自分の旗手"},
+    "own_bearer": {"en": "own Standard Bearer", "ja": "自分の旗手"},
     "bearer": {"en": "{owner} Standard Bearer", "ja": "{owner}旗手"},
-    "army": {"en": "from their army", "ja": "自分の軍勢から"},
+    "army": {"en": "own army card", "ja": "自分の軍勢から"},
 }
 NO_BEARER = {"en": "none", "ja": "なし"}
 NOTHING = {"en": "nothing", "ja": "なし"}
@@ -284,7 +284,8 @@ def format_fields(fields: dict, lang: str, names: list[str]) -> dict:
         seats = fields["seats"]
         fields["seats"] = join_names([names[s] for s in seats], lang)
         if "total" in fields:
-            fields["won"] = WON["one" if len(seats) == 1 else "many"][lang].format(
+            one = "you" if fields["seats"] == YOU_NAMES["en"] else "one"
+            fields["won"] = WON[one if len(seats) == 1 else "many"][lang].format(
                 seats=fields["seats"], total=fields["total"]
             )
         if "count" in fields:
