@@ -220,6 +220,7 @@ MANY_FOOLS = {
     "自分の軍勢に入れます。",
 }
 WON = {
+    "you": {"en": "You win the battle with {total}.", "ja": "{seats}が{total}で戦いに勝ちました。"},
     "one": {
         "en": "{seats} wins the battle with {total}.",
         "ja": "{seats}が{total}で戦いに勝ちました。",
