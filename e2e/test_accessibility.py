@@ -291,3 +291,31 @@ def test_the_report_names_what_fails(page: Page, site_url: str, audit: Audit) ->
     assert {"color-contrast", "button-name"} <= ids
     report = audit.report()
     assert "#faint" in report and "#nameless" in report
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_fools_screens(open_page, site_url: str, audit: Audit, lang: str) -> None:
+    from test_fools_play import HAND, LEGAL, new_link, play_a_step
+
+    game = "fools"
+    for phone in (False, True):
+        where = " (phone)" if phone else ""
+        page = open_page(lang, phone=phone)
+        link = new_link(["human", "easy", "easy", "easy"], seed=9)
+        assert go(page, site_url + "#" + link) == "mine"
+        audit.check(page, f"{game}{where}: Standard Bearer choice")
+        page.locator(HAND).first.click()
+        expect(page.locator("[data-act='confirm']")).to_be_visible()
+        audit.check(page, f"{game}{where}: a card picked")
+        for _ in range(30):
+            if page.locator(LEGAL).count() or settle(page, 60_000) == "over":
+                break
+            play_a_step(page)
+            settle(page, 60_000)
+        # The battle reveal fades each army in: check the colours once it has ended.
+        page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+        audit.check(page, f"{game}{where}: later step")
+    page = open_page(lang)
+    assert go(page, site_url + "#" + new_link(["human", "human", "human"], seed=2)) == "cover"
+    audit.check(page, f"{game}: pass-and-play cover")
+    audit.assert_clean()

@@ -49,11 +49,20 @@ class PlayScreen:
         self.session = self.board = None
 
     def on_session_update(self, kind: str) -> None:
-        if kind != "thinking":
+        if kind != "thinking" and not self.choices_unchanged():
             self.board.cancel()
         self.render()
         if kind != "thinking":
             self.report_save_error()
+
+    def choices_unchanged(self) -> bool:
+        """True when another seat's move left the viewer's choices as they were (a secret
+        choice made at the same time): the player's half-made pick then stays."""
+        shown = self.board.view
+        viewer = self.session.viewer()
+        if shown is None or shown["choices"] is None or shown["seat"] != viewer:
+            return False
+        return self.session.view(viewer)["choices"] == shown["choices"]
 
     def report_save_error(self) -> None:
         if self.session.save_error:

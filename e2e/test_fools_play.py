@@ -1,0 +1,211 @@
+"""Fools! in the browser: a 4-seat game by clicks, pass-and-play behind the cover, sharing.
+
+Games start from crafted links (a deal made in Python: its chance moves are in the
+record). A test that follows a game reads the autosaved record and replays it in
+Python, to check that every click made the move it meant.
+"""
+
+from __future__ import annotations
+
+import json
+
+from conftest import PHONE, hold_the_computer, moves, screenshot, settle, wait_ready
+from playwright.sync_api import Page, expect
+
+from pygames import GAMES
+from pygames.record import Record
+
+HAND = ".fools-hand .hand-card[aria-disabled='false']"
+LEGAL = "button.slot.legal"
+SHARED = ".play[data-turn='shared']"
+
+
+def new_link(seats: list[str], seed: int = 1) -> str:
+    record = Record.new("fools", seats)
+    record.actions = list(GAMES["fools"].new_state(len(seats), seed).history)
+    return record.to_link_fragment()
+
+
+def open_link(page: Page, site_url: str, fragment: str) -> str:
+    page.goto(site_url + "#" + fragment)
+    wait_ready(page)
+    return settle(page, 60_000)
+
+
+def saved_record(page: Page) -> Record:
+    save_id = page.url.split("#g=", 1)[1]
+    text = page.evaluate("id => localStorage.getItem('ff:save:' + id)", save_id)
+    return Record.from_text(json.loads(text)["record"])
+
+
+def play_a_step(page: Page) -> None:
+    """One action by clicks: a hand card (then confirm or a slot), a slot, or "none"."""
+    before = moves(page)
+    if page.locator(".hand-card.selected").count():
+        page.click("[data-act='unpick']")  # start from no pick
+        expect(page.locator(".hand-card.selected")).to_have_count(0)
+    cards = page.locator(HAND)
+    if cards.count():
+        cards.last.click()  # the strongest card that may be played
+        confirm = page.locator("[data-act='confirm']")
+        if confirm.count():
+            confirm.click()
+        else:
+            page.locator(LEGAL).first.click()
+    elif page.locator(LEGAL).count():
+        page.locator(LEGAL).first.click()
+    else:
+        page.click("[data-act='none']")
+    page.wait_for_function(
+        "n => Number(document.querySelector('.play')?.dataset.moves) > n", arg=before
+    )
+
+
+def test_a_four_seat_game_against_three_computers_by_clicks(page: Page, site_url: str) -> None:
+    turn = open_link(page, site_url, new_link(["human", "easy", "easy", "easy"], seed=4))
+    expect(page.locator(".fools-seat")).to_have_count(4)
+    screenshot(page, "fools-desktop-start")
+    shots = 0
+    for _ in range(300):
+        if turn == "over":
+            break
+        assert turn == "mine"
+        state = saved_record(page).replay()
+        assert 0 in state.to_act()
+        # My hand on the page is my hand, and no other hand shows a card.
+        hand = page.locator(".fools-hand .hand-card").evaluate_all(
+            "els => els.map(e => e.dataset.card)"
+        )
+        assert sorted(hand) == sorted(state.hands[0])
+        for seat in (1, 2, 3):
+            known = page.locator(f".fools-seat[data-seat='{seat}'] .slot [data-card]").count()
+            visible = sum(1 for slot in state.view(0)["armies"][seat] if slot["card"])
+            bearer = 1 if state.view(0)["bearers"][seat] else 0
+            assert known == visible + bearer
+        if state.view(0)["step"] and state.view(0)["step"]["kind"] == "deploy" and shots < 1:
+            page.locator(HAND).first.click()
+            expect(page.locator(LEGAL).first).to_be_visible()
+            screenshot(page, "fools-desktop-deploy")
+            page.locator(".hand-card.selected").click()  # drop the pick again
+            shots += 1
+        play_a_step(page)
+        turn = settle(page, 60_000)
+    assert turn == "over"
+    state = saved_record(page).replay()
+    assert state.is_over()
+    expect(page.locator(".fools-report")).to_be_visible()
+    screenshot(page, "fools-desktop-over")
+
+
+def test_three_humans_choose_behind_the_cover(page: Page, site_url: str) -> None:
+    turn = open_link(page, site_url, new_link(["human", "human", "human"], seed=2))
+    state = saved_record(page).replay()
+    assert state.phase == "bearer"
+    names = ["Player A", "Player B", "Player C"]
+    for index, seat in enumerate(state.to_act()):
+        assert turn == "cover"
+        expect(page.locator(".cover h2")).to_contain_text(names[seat])
+        screenshot(page, f"fools-cover-{index}")
+        page.click("[data-act='reveal']")
+        assert settle(page) == "mine"
+        # Nothing of the choices already made shows: every hand still counts three,
+        # and other Standard Bearer slots say only "Ready".
+        for other in range(3):
+            if other == seat:
+                continue
+            panel = page.locator(f".fools-seat[data-seat='{other}']")
+            expect(panel.locator(".slot.bearer [data-card]")).to_have_count(0)
+            if state.hands[other]:
+                expect(panel.locator(".facts")).to_contain_text(f"Hand: {len(state.hands[other])}")
+        if index == 1:
+            screenshot(page, "fools-pass-second")
+        page.locator(HAND).first.click()
+        page.click("[data-act='confirm']")
+        turn = settle(page)
+    state = saved_record(page).replay()
+    assert state.phase != "bearer"
+    assert any(e.kind == "revealed" for e in state.events)
+
+
+def test_a_shared_position_reopens_read_only(page: Page, site_url: str, new_context) -> None:
+    open_link(page, site_url, new_link(["human", "random", "random"], seed=6))
+    for _ in range(4):
+        play_a_step(page)
+        settle(page, 60_000)
+    state = saved_record(page).replay()
+    page.click("[data-act='share']")
+    expect(page.locator("dialog[open] #share-url")).to_be_visible()
+    expect(page.locator("#share-position")).to_be_checked()
+    url = page.locator("#share-url").input_value()
+    page.click("dialog[open] button[value='close']")
+    shared = Record.from_link_fragment(url.split("#", 1)[1])
+    assert shared.viewer == 0 and shared.actions == []
+    masked = state.masked(0)
+    for seat in (1, 2):  # the rivals' hands are not in the link
+        assert set(masked.hands[seat]) <= {"?"}
+    other = new_context().new_page()
+    other.goto(url)
+    wait_ready(other)
+    expect(other.locator(SHARED)).to_be_visible()
+    mine = other.locator(".fools-hand .hand-card").evaluate_all(
+        "els => els.map(e => e.dataset.card)"
+    )
+    assert sorted(mine) == sorted(state.hands[0])
+    assert other.locator(LEGAL).count() == 0
+    screenshot(other, "fools-shared")
+
+
+def test_undo_takes_back_a_deploy_before_the_next_player_acts(page: Page, site_url: str) -> None:
+    turn = open_link(page, site_url, new_link(["human", "random"], seed=3))
+    hold_the_computer(page, True)
+    while turn == "mine":
+        state = saved_record(page).replay()
+        step = state.view(0)["step"]
+        if step and step["kind"] == "deploy":
+            break
+        play_a_step(page)
+        hold_the_computer(page, False)
+        turn = settle(page, 60_000)
+        hold_the_computer(page, True)
+    before = moves(page)
+    page.locator(HAND).first.click()
+    page.locator(LEGAL).first.click()
+    expect(page.locator(".play")).to_have_attribute("data-moves", str(before + 1))
+    undo = page.locator("[data-act='undo']")
+    expect(undo).to_have_attribute("aria-disabled", "false")
+    undo.click()
+    expect(page.locator(".play")).to_have_attribute("data-moves", str(before))
+    hold_the_computer(page, False)
+
+
+def test_keyboard_deploy_and_japanese_phone_layout(new_context, site_url: str) -> None:
+    page = new_context(**PHONE).new_page()
+    page.goto(site_url)
+    wait_ready(page)
+    page.click("[data-lang='ja']")
+    page.goto(site_url + "#" + new_link(["human", "easy", "easy", "easy"], seed=9))
+    wait_ready(page)
+    turn = settle(page, 60_000)
+    screenshot(page, "fools-phone-ja-start")
+    for _ in range(40):
+        state = saved_record(page).replay()
+        step = state.view(0)["step"]
+        if turn == "mine" and step and step["kind"] == "deploy":
+            break
+        play_a_step(page)
+        turn = settle(page, 60_000)
+    else:
+        raise AssertionError("no deploy step came")
+    before = moves(page)
+    card = page.locator(".fools-hand .hand-card[tabindex='0']")
+    card.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".hand-card.selected")).to_have_count(1)
+    screenshot(page, "fools-phone-ja-deploy")
+    focused = page.evaluate("document.activeElement.dataset.nav")
+    assert focused == "slots"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "n => Number(document.querySelector('.play')?.dataset.moves) > n", arg=before
+    )

@@ -1,0 +1,166 @@
+"""Fools! heuristics for the computer opponents (see `pygames.ai`).
+
+The search hands these hooks only samples of what the deciding seat knows
+(`FoolsState.hide_unseen`). The playout policy and `greedy_score` go further and
+read only what the acting seat itself knows in the sample (`FoolsState.sees` and
+the public record of who put a card where), never the sampled hidden cards, so a
+playout is played as the seats would play it. `evaluate` scores a cut-off sample
+from its victory points and the battle in progress.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from pygames.fools.cards import POWER, THE_FOOL, deck_for
+from pygames.fools.rules import (
+    BEARER,
+    NONE,
+    SLOTS,
+    STEPS,
+    TARGETS,
+    FoolsState,
+    parse_slot,
+    step_parts,
+)
+
+ROLLOUT_MOVES = 1  # a short look ahead, then `evaluate` judges from the seat's knowledge
+DEALT = sum(POWER[c] for c in deck_for(4)) / len(deck_for(4))  # a card straight from the deck
+PLACED_BY_RIVAL = 1.8  # what a rival usually puts into your army
+PLACED_BY_OWNER = 6.0  # what a player usually puts into their own army
+ABILITY_BONUS = {"enchantress": 3.0, "crone": 2.0, "spy": 1.0, "soothsayer": 1.0, THE_FOOL: -6.0}
+GAME_SHARPNESS = 8.0
+
+
+# ----- what a seat expects -----
+
+
+def slot_value(state: FoolsState, seat: int, slot: int) -> float:
+    """What `seat` expects the card in `slot` to be worth, from what it knows."""
+    card = state.armies[slot]
+    if card is None:
+        return 0.0
+    if state.sees(seat, slot):
+        return POWER[card]
+    owner = slot // SLOTS
+    for other, known in enumerate(state.known):
+        if other != seat and known.get(slot) == "placed":
+            return PLACED_BY_OWNER if other == owner else PLACED_BY_RIVAL
+    return DEALT
+
+
+def expected_total(state: FoolsState, seat: int, owner: int) -> float:
+    bearer = state.bearers[owner]
+    total = sum(slot_value(state, seat, s) for s in range(owner * SLOTS, owner * SLOTS + SLOTS))
+    return total + (POWER[bearer] if bearer else 0.0)
+
+
+def leader(state: FoolsState, seat: int, among: list[int]) -> int:
+    """The rival `seat` most wants to stop: most victory points, then the strongest army."""
+    return max(among, key=lambda o: (len(state.vp[o]), expected_total(state, seat, o)))
+
+
+# ----- scoring one action as the acting seat sees it -----
+
+
+def action_score(state: FoolsState, seat: int, action: str) -> float:
+    kind, _, rest = action.partition(":")
+    if kind == "bearer":
+        if rest == NONE:
+            return 0.0
+        return POWER[rest] + ABILITY_BONUS.get(rest, 0.0) + 0.3 * (len(state.hands[seat]) - 1)
+    if kind == "deploy":
+        card, _, where = rest.partition("@")
+        slot = parse_slot(where)
+        assert slot is not None
+        return slot_value(state, seat, slot) - POWER[card]
+    if kind == "own":
+        if rest == NONE:
+            return 0.5
+        card, _, where = rest.partition("@")
+        slot = parse_slot(where)
+        assert slot is not None
+        return POWER[card] - slot_value(state, seat, slot)
+    if kind == "enchant":
+        if rest == NONE:
+            return 2.0
+        slot = parse_slot(rest)
+        assert slot is not None
+        owner = slot // SLOTS
+        rivals = [o for o in state.seats_in_play() if o != seat]
+        bonus = 1.5 if owner == leader(state, seat, rivals) else 0.0
+        return slot_value(state, seat, slot) + bonus
+    if kind == "fool":
+        slot = parse_slot(rest)
+        assert slot is not None
+        return -slot_value(state, seat, slot)
+    if kind == "take":
+        return 0.0
+    return 0.0  # look, spy: every slot is as unknown as the next
+
+
+def greedy_score(state: FoolsState, seat: int, action: str) -> float:
+    """The best-looking action by the heuristics above (ties broken at random by greedy)."""
+    return action_score(state, seat, action)
+
+
+def rollout_action(state: FoolsState, seat: int, rng: random.Random) -> str:
+    """Mostly the heuristic's choice, sometimes a random one, so playouts vary."""
+    moves = state.legal_actions(seat)
+    if len(moves) == 1 or rng.random() < 0.15:
+        return moves[rng.randrange(len(moves))]
+    best = -math.inf
+    chosen = moves[0]
+    for action in moves:
+        score = action_score(state, seat, action) + rng.random() * 0.5
+        if score > best:
+            best, chosen = score, action
+    return chosen
+
+
+# ----- the value of a cut-off playout -----
+
+
+def evaluate(state: FoolsState, seat: int) -> float:
+    """Chance to win, as `seat` judges it: victory points, plus the battle in progress
+    from what `seat` knows (each unknown card counted at its expected power, not at the
+    sample's card, which keeps the search's noise low)."""
+    if state.is_over():
+        return state.result()[seat]
+    playing = state.seats_in_play()
+    if seat not in playing:
+        return 0.0
+    points = {s: float(len(state.vp[s])) for s in playing}
+    if state.phase in (BEARER, STEPS) and any(c is not None for c in state.armies):
+        totals = {s: expected_total(state, seat, s) + hand_bonus(state, seat, s) for s in playing}
+        top = max(totals.values())
+        weights = {s: math.exp((totals[s] - top) / BATTLE_SPREAD) for s in playing}
+        whole = sum(weights.values())
+        for s in playing:
+            points[s] += weights[s] / whole
+    target = TARGETS[state.num_seats]
+    best = max(points.values())
+    weights = {s: math.exp(GAME_SHARPNESS * (points[s] - best) / target) for s in playing}
+    return weights[seat] / sum(weights.values())
+
+
+def hand_bonus(state: FoolsState, seat: int, owner: int) -> float:
+    """What `owner`'s hand may still add to its army, as `seat` guesses it."""
+    hand = state.hands[owner]
+    if not hand:
+        return 0.0
+    if state.phase == BEARER:
+        best = max(POWER[c] for c in hand) if owner == seat else HAND_BEST
+        return 0.8 * best
+    if not state.queue:
+        return 0.0
+    kind = step_parts(state.queue[0])[0]
+    if kind in ("battle", "end", "take"):
+        return 0.0
+    best = max(POWER[c] for c in hand) if owner == seat else HAND_BEST
+    return 0.5 * max(best - PLACED_BY_RIVAL, 0.0)
+
+
+HAND_BEST = 5.0  # the best card of a hand one cannot see, roughly
+BATTLE_SPREAD = 2.5
