@@ -43,8 +43,8 @@ GLOSSARY = {
     "queen": {"en": "Queen", "ja": "女王"},
 }
 AVOID = {
-    "ja": ("先手", "後手", "指す", "親", "デッキ", "スタンダードベアラー", "ポイント", "フール"),
-    "en": ("draw the game", "flag bearer", "round"),
+    "ja": ("先手", "後手", "指す", "親", "デッキ", "スタンダードベアラー", "ポイント"),
+    "en": ("draw the game", "flag bearer"),
 }
 
 CARD_NAMES = {lang: {card: GLOSSARY[card][lang] for card in POWER} for lang in ("en", "ja")}
