@@ -348,6 +348,7 @@ class Analysis:
             svg("text", {"x": 2, "y": y(1) + 4, "class": "graph-axis"}, "100%"),
             svg("text", {"x": 2, "y": y(0) + 4, "class": "graph-axis"}, "0%"),
         ]
+        dots = []  # drawn over every line, so that each point can be clicked
         for seat, points in enumerate(lines):
             path = " ".join(f"{x(step)},{y(chance)}" for step, chance in points)
             shapes.append(
@@ -363,7 +364,7 @@ class Analysis:
             for step, chance in points[1:]:
                 verdict = results.get(step, {})
                 mark = verdict.get("mark")
-                shapes.append(
+                dots.append(
                     svg(
                         "circle",
                         {
@@ -386,6 +387,7 @@ class Analysis:
                         ),
                     )
                 )
+        shapes += dots
         summary = t(
             "analysis.graph_label",
             names=i18n.listed(

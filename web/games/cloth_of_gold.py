@@ -438,7 +438,7 @@ class Board(base.Board):
 
         language = lang()
         notes = []
-        if view["end_reason"]:
+        if view["end_reason"] in REASONS:  # a resignation is told by the status instead
             notes.append(REASONS[view["end_reason"]][language])
         if not final:
             return (
