@@ -49,7 +49,7 @@ class Analysis:
         self.study = None
         self.running = False
         self.generation = 0
-        self.revision = 0  # bumped when the marks change (the move list is redrawn)
+        self.revision = 0  # for the move list's cache: marks are added to it in place
         self.results: dict[int, dict] | None = None
 
     # ----- what is known -----
@@ -127,8 +127,7 @@ class Analysis:
             self.running = False
             js.document.documentElement.setAttribute("data-analysis-slices", str(slices))
             set_state("done")
-            self.revision += 1
-            self.screen.render()
+            self.refresh()  # the graph, once (the marks went into the move list one by one)
             self.screen.app.announce(t("analysis.done"))
 
     def keep(self, study) -> None:
@@ -148,7 +147,7 @@ class Analysis:
             storage.write(save)
         for step in fresh:
             self.add_mark(step)
-        self.refresh()
+        self.show_progress(study)
 
     # ----- drawing -----
 
@@ -165,9 +164,17 @@ class Analysis:
                 dom.focus(f"[data-focus='{key}']", new)
 
     def show_progress(self, study) -> None:
+        """Between slices only the bar and the count change: nothing is redrawn."""
         bar = dom.query("#analysis progress")
         if bar is not None:
             bar.value = study.progress()
+        done, total = len(study.results), self.total()
+        panel = dom.by_id("analysis")
+        if panel is not None and str(panel.getAttribute("data-done")) != str(done):
+            panel.setAttribute("data-done", str(done))
+            words = dom.query("#analysis-running")
+            if words is not None:
+                dom.set_text(words, t("analysis.running", done=done, total=total))
 
     def panel(self) -> object:
         if not self.available():
@@ -211,7 +218,7 @@ class Analysis:
                 ),
                 h(
                     "p",
-                    {"class": "muted", "role": "status"},
+                    {"class": "muted", "role": "status", "id": "analysis-running"},
                     t("analysis.running", done=done, total=total),
                 ),
                 h(
