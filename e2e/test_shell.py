@@ -99,9 +99,10 @@ def test_the_log_speaks_to_its_reader_in_both_languages(ready_page: Page) -> Non
         page.click(f"button[data-lang='{lang}']")
         expect(page.locator("html")).to_have_attribute("lang", lang)
         expect(page.locator("#lobby")).to_be_hidden()  # switching language keeps the game
-        shown = page.locator(".log li").evaluate_all(LINES_WITH_CARDS)
+        # A finished game opens in the replay screen: its move list, oldest first.
+        shown = page.locator(".moves .line").evaluate_all(LINES_WITH_CARDS)
         wanted = []
-        for entry in reversed(state.view(0)["log"]):
+        for entry in state.view(0)["log"]:
             parts = describe_parts("fools-field", entry, lang, names, 0)
             if parts:
                 wanted.append("".join(p if isinstance(p, str) else p["value"] for p in parts))

@@ -3,6 +3,10 @@
 python -m pygames list
 python -m pygames play fools-field --bots random,random --games 200 --seed 1 --save DIR
 python -m pygames log FILE_OR_LINK
+python -m pygames analyse FILE_OR_LINK [--iterations 300]
+
+A record file is what the app's "Export" writes (and "Open a file" reads): the
+record's text.
 
 `--seed` seeds the chance source and the bots of a tournament, so it replays
 exactly; the records saved with `--save` hold every chance outcome and replay
@@ -16,9 +20,11 @@ import sys
 from pathlib import Path
 
 from pygames import GAMES
+from pygames.analysis import BLUNDER, INACCURACY, ITERATIONS, MISTAKE, GameStudy
 from pygames.bots import make_bot
+from pygames.core import SEAT_LETTERS
 from pygames.record import LINK_PREFIX, Record, RecordError
-from pygames.text import describe
+from pygames.text import describe, join_names
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -38,12 +44,20 @@ def main(argv: list[str] | None = None) -> int:
     log = commands.add_parser("log", help="print the log of a record file or a link")
     log.add_argument("source", help="a record file, a link, or - for standard input")
     log.add_argument("--lang", choices=("en", "ja"), default="en")
+    study = commands.add_parser(
+        "analyse", help="study every decision of a finished game, from each seat's knowledge"
+    )
+    study.add_argument("source", help="a record file, a link, or - for standard input")
+    study.add_argument("--iterations", type=int, default=ITERATIONS, help="per decision")
+    study.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     try:
         if args.command == "list":
             return list_games()
         if args.command == "play":
             return play_matches(args)
+        if args.command == "analyse":
+            return print_study(args.source, args.iterations, args.seed)
         return print_log(args.source, args.lang)
     except (ValueError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
@@ -132,10 +146,55 @@ def print_log(source: str, lang: str) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     print(record.to_text().split("\n")[0])
+    if record.hints:
+        print(hints_line(record.hints, lang))
     for entry in state.view(None)["log"]:
         line = describe(record.game_id, entry, lang)
         if line:
             print(line)
+    return 0
+
+
+def hints_line(seats: list[int], lang: str) -> str:
+    letters = join_names([SEAT_LETTERS[seat] for seat in seats], lang)
+    return HINTS_USED[lang].format(seats=letters)
+
+
+HINTS_USED = {
+    "en": "{seats} asked the computer for hints in this game.",
+    "ja": "このゲームでは{seats}がヒントを使いました。",
+}
+
+
+def print_study(source: str, iterations: int, seed: int) -> int:
+    """Each decision: who, the move, the chance to win before and after, the preferred move."""
+    from pygames.replay import Replay
+
+    try:
+        record = read_record(source)
+        replay = Replay(record)
+    except RecordError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    if not replay.over:
+        print("error: only a finished game is studied", file=sys.stderr)
+        return 2
+    study = GameStudy(replay, iterations, seed)
+    print(
+        f"{len(study.decisions)} decisions, {iterations} iterations each; marks: "
+        f"inaccuracy >= {INACCURACY:.2f}, mistake >= {MISTAKE:.2f}, blunder >= {BLUNDER:.2f} "
+        "lost chance to win"
+    )
+    for decision in study.decisions:
+        while study.todo and study.todo[0] == decision:
+            study.advance(iterations)
+        verdict = study.results[decision.step]
+        better = "" if verdict["best"] == decision.action else f"  (preferred {verdict['best']})"
+        mark = f"  {verdict['mark']}" if verdict["mark"] else ""
+        print(
+            f"{decision.step:4} {SEAT_LETTERS[decision.seat]}:{decision.action:<12} "
+            f"{verdict['before']:.2f} -> {verdict['after']:.2f}{better}{mark}"
+        )
     return 0
 
 

@@ -256,6 +256,17 @@ class State:
         """What `seat` may see (None: a spectator). JSON-compatible. Reads no unseen item."""
         raise NotImplementedError
 
+    def open_game_view(self, seat: int | None) -> dict[str, Any]:
+        """What an onlooker who sees everything finds in `game_view(seat)` besides (replays).
+
+        Keys of `game_view` with every hidden item shown: at least ``"open_hands"``, each
+        seat's hidden hand face up (a list per seat), which boards draw for the seats
+        that are not the viewer, plus any other hidden place the game has (e.g. face-down
+        discards). Used only for replays, where nothing is secret any more (`full_view`).
+        Games with nothing hidden keep the default.
+        """
+        return {}
+
     def hide_unseen(self, seat: int | None, rng: random.Random | None) -> None:
         """Replace in place everything `seat` cannot see (None: a spectator).
 
@@ -385,6 +396,21 @@ class State:
             "log": [{"kind": e.kind, **e.data} for e in self.events if e.visible_to(seat)],
             **self.game_view(seat),
         }
+
+    def full_view(self, seat: int | None = None) -> dict[str, Any]:
+        """The view of an onlooker who sees everything, from `seat`'s place at the table.
+
+        For replays of a finished game (nothing is secret any more): no choices, every
+        line of the log (each seat's private lines too, so the order in which chance
+        dealt things shows), and the hidden places face up (`open_game_view`).
+        """
+        view = self.view(seat)
+        view["actions"] = []
+        view["choices"] = None
+        view["log"] = [{"kind": e.kind, **e.data} for e in self.events]
+        view.update(self.open_game_view(seat))
+        view["everything"] = True
+        return view
 
     def choices(self, seat: int | None, actions: list[str]) -> dict[str, Any] | None:
         """The legal actions grouped by what the player picks, and the prompt."""

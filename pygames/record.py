@@ -12,12 +12,19 @@ outcome (``*A:`` only A, ``*-:`` nobody, ``*:`` everyone). A record holds no
 seed: replaying consumes the recorded outcomes, and what has not been drawn yet
 exists nowhere.
 
+A header may name the seats that asked the computer for hints during the game
+(``hints=A``): a public fact, shown in the game's log, that changes no rule.
+
 Two variants add a ``position`` line (JSON, see `pygames.position`) between the
 header and the moves:
 
 - ``viewer=A`` in the header: a position as seat A knew it, every unseen item
   written ``?`` (a shared position: read-only, or played on from a sample);
 - no viewer: a game that started from that position (played on).
+
+A shared position may also hold the positions before it, as its viewer saw
+each of them, one ``step`` line each after the position line (oldest first):
+a replay of what the sharer saw, and nothing more.
 
 A link carries the record compressed in the URL fragment (``#r=...``). zlib's
 checksum catches a truncated or altered link; replaying catches a record that
@@ -30,8 +37,10 @@ from __future__ import annotations
 
 import base64
 import binascii
+import json
 import random
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from pygames.core import (
@@ -47,12 +56,13 @@ from pygames.core import (
     fresh_chance,
 )
 from pygames.legacy import SeededShuffle
-from pygames.position import PositionError, decode_state, encode_state
+from pygames.position import PositionError, bounded_json, decode_state, encode_state
 
 SEAT_KINDS = ("human", "easy", "normal", "hard", "random", "greedy")
 LINK_PREFIX = "r="
 CHANCE_LETTER = "*"
 POSITION_LINE = "position "
+STEP_LINE = "step "
 MAX_LINK_CHARS = 300_000  # a fragment longer than this is refused before decoding
 MAX_RECORD_CHARS = 2_000_000  # nor does a link inflate beyond this
 LEGACY_VERSION = 1
@@ -78,6 +88,8 @@ class Record:
     rules_version: int = 2
     position: str | None = None  # the state the game starts from (JSON), if not a new deal
     viewer: int | None = None  # a shared position: the seat whose knowledge it holds
+    hints: list[int] = field(default_factory=list)  # seats that asked for hints (public)
+    earlier: list[str] = field(default_factory=list)  # a shared position's past, as seen
 
     # ----- building states -----
 
@@ -134,6 +146,40 @@ class Record:
         state.chance = fresh_chance()
         return state
 
+    def stepping(self) -> Iterator[State]:
+        """The state before the first seat's move, then after each seat's move in turn.
+
+        One state changing in place (clone what you keep); its chance replays the record.
+        A shared position yields the positions its viewer saw, oldest first.
+        """
+        if self.viewer is not None:
+            final = self.start(RecordedChance([]))
+            if self.earlier:
+                assert self.position is not None
+                raw = bounded_json(self.position)
+                for text in self.earlier:
+                    yield self.decode_step(_expand_step(text, raw))
+            yield final
+            return
+        recorded = [action for seat, action in self.actions if seat == CHANCE]
+        state = self.start(RecordedChance(recorded))
+        yield state
+        for number, (seat, action) in enumerate(self.actions, start=1):
+            check_in_place(state, number, seat, action)
+            if seat != CHANCE:
+                self.apply(state, number, seat, action)
+                yield state
+        if state.history != self.actions:
+            raise RecordError("record_chance_mismatch")
+
+    def decode_step(self, text: str) -> State:
+        game = get_game(self.game_id)
+        try:
+            seats = len(self.seats)
+            return decode_state(game, seats, self.options, text, RecordedChance([]), self.viewer)
+        except PositionError as error:
+            raise RecordError.from_error(error) from None
+
     @staticmethod
     def apply(state: State, number: int, seat: int, action: str) -> None:
         try:
@@ -147,16 +193,32 @@ class Record:
     # ----- shared positions -----
 
     @classmethod
-    def shared_position(cls, record: Record, state: State, seat: int) -> Record:
-        """What `seat` knows of `state` and nothing more, as a read-only record."""
+    def shared_position(
+        cls, record: Record, state: State, seat: int, with_past: bool = False
+    ) -> Record:
+        """What `seat` knows of `state` and nothing more, as a read-only record.
+
+        `with_past`: also every earlier position of the game as `seat` saw it then
+        (`record` must be the record of `state`), so that the link replays them.
+        """
+        position = encode_state(state.masked(seat))
+        earlier = []
+        if with_past and record.viewer is None:
+            final = json.loads(position)
+            steps = [encode_state(step.masked(seat)) for step in record.stepping()][:-1]
+            earlier = [_compact_step(text, final) for text in steps]
+        elif with_past:
+            earlier = list(record.earlier)
         return cls(
             record.game_id,
             list(record.seats),
             dict(record.options),
             [],
             record.rules_version,
-            position=encode_state(state.masked(seat)),
+            position=position,
             viewer=seat,
+            hints=list(record.hints),
+            earlier=earlier,
         )
 
     def played_on(self, rng: random.Random, opponent: str = "normal") -> Record:
@@ -180,6 +242,8 @@ class Record:
         words = [self.game_id, str(self.rules_version), "seats=" + ",".join(self.seats)]
         if self.viewer is not None:
             words.append("viewer=" + SEAT_LETTERS[self.viewer])
+        if self.hints:
+            words.append("hints=" + "".join(SEAT_LETTERS[seat] for seat in self.hints))
         words += [f"{key}={value}" for key, value in sorted(self.options.items())]
         return " ".join(words)
 
@@ -187,6 +251,7 @@ class Record:
         lines = [self.header()]
         if self.position is not None:
             lines.append(POSITION_LINE + self.position)
+        lines += [STEP_LINE + text for text in self.earlier]
         lines.append(" ".join(move_text(seat, action) for seat, action in self.actions))
         return "\n".join(lines)
 
@@ -195,7 +260,7 @@ class Record:
         if len(text) > MAX_RECORD_CHARS:
             raise RecordError("record_too_long")
         lines = text.strip("\n").split("\n")
-        if not lines or len(lines) > 3 or not lines[0].strip():
+        if not lines or not lines[0].strip():
             raise RecordError("record_lines")
         head = lines[0].split()
         if len(head) < 3:
@@ -204,23 +269,34 @@ class Record:
         game = get_game(game_id)
         fields = dict(_split_pair(token) for token in head[2:])
         if version == str(LEGACY_VERSION) and "seed" in fields:
+            if len(lines) > 2:
+                raise RecordError("record_lines")
             return _convert_v1(game, fields, lines[1] if len(lines) > 1 else "")
         check_version(game, version)
         seats = _parse_seats(fields.pop("seats", None))
         viewer = _parse_viewer(fields.pop("viewer", None), len(seats))
+        hints = _parse_hints(fields.pop("hints", None), len(seats))
         options = _check_options(game, fields)
+        body = lines[1:]
         position = None
-        if len(lines) == 3 or (len(lines) == 2 and lines[1].startswith(POSITION_LINE)):
-            if not lines[1].startswith(POSITION_LINE):
-                raise RecordError("record_position_line")
-            position = lines[1][len(POSITION_LINE) :]
-        elif viewer is not None:
+        if body and body[0].startswith(POSITION_LINE):
+            position = body.pop(0)[len(POSITION_LINE) :]
+        earlier = []
+        while body and body[0].startswith(STEP_LINE):
+            earlier.append(body.pop(0)[len(STEP_LINE) :])
+        if len(body) > 1:
+            raise RecordError("record_position_line" if position is None else "record_lines")
+        if viewer is not None and position is None:
             raise RecordError("record_no_position")
-        moves_line = lines[-1] if len(lines) > (1 if position is None else 2) else ""
+        if earlier and viewer is None:
+            raise RecordError("record_steps_unshared")
+        moves_line = body[0] if body else ""
         actions = [_parse_move(token, len(seats)) for token in moves_line.split()]
         if viewer is not None and actions:
             raise RecordError("record_position_moves")
-        return cls(game_id, seats, options, actions, game.rules_version, position, viewer)
+        record = cls(game_id, seats, options, actions, game.rules_version, position, viewer)
+        record.hints, record.earlier = hints, earlier
+        return record
 
     # ----- links -----
 
@@ -335,6 +411,45 @@ def _parse_viewer(text: str | None, seats: int) -> int | None:
     if len(text) != 1 or text not in SEAT_LETTERS[:seats]:
         raise RecordError("record_viewer")
     return SEAT_LETTERS.index(text)
+
+
+# A shared position's earlier steps leave out the past they share with the position
+# itself (its history and log so far), writing only how much of it they had.
+PAST_FIELDS = ("history", "events")
+
+
+def _compact_step(text: str, final: dict) -> str:
+    data = json.loads(text)
+    for name in PAST_FIELDS:
+        past = data[name]
+        if isinstance(past, list) and final[name][: len(past)] == past:
+            data[name] = len(past)
+    return json.dumps(data, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+
+
+def _expand_step(text: str, final: object) -> str:
+    try:
+        data = bounded_json(text)
+    except (ValueError, RecursionError) as error:
+        raise RecordError("position_unreadable", detail=str(error)[:80]) from None
+    if not isinstance(data, dict) or not isinstance(final, dict):
+        raise RecordError("position_other_game")
+    for name in PAST_FIELDS:
+        size = data.get(name)
+        if isinstance(size, int) and not isinstance(size, bool):
+            past = final.get(name)
+            if not isinstance(past, list) or not 0 <= size <= len(past):
+                raise RecordError("position_other_game")
+            data[name] = past[:size]
+    return json.dumps(data, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+
+
+def _parse_hints(text: str | None, seats: int) -> list[int]:
+    if text is None:
+        return []
+    if not text or not _is_audience(text, seats) or text == NOBODY:
+        raise RecordError("record_hints")
+    return [SEAT_LETTERS.index(letter) for letter in text]
 
 
 def _parse_move(token: str, seats: int) -> tuple[int, str]:

@@ -143,6 +143,14 @@ ERRORS: dict[str, dict[str, Any]] = {
         "ja": "共有された局面の視点の席がこのゲームにありません",
     },
     "record_move": {"en": "unreadable move {move}", "ja": "読めない手があります"},
+    "record_hints": {
+        "en": "the record's hints name no seat of this game",
+        "ja": "記録のヒントの欄にこのゲームにない席があります",
+    },
+    "record_steps_unshared": {
+        "en": "only a shared position holds the positions before it",
+        "ja": "それまでの局面を含められるのは共有された局面だけです",
+    },
     "record_other_game": {
         "en": "the saved record is for another game",
         "ja": "別のゲームの記録です",

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 UI_STRINGS = json.loads((ROOT / "web" / "i18n.json").read_text(encoding="utf-8"))
 
 # Latin a Japanese page may show in any game: the language switch, key names, seat letters.
-LATIN_EVERYWHERE = ("English", "Tab", "Enter", "Space", "Escape", "Esc", "Shift")
+LATIN_EVERYWHERE = ("English", "Tab", "Enter", "Space", "Escape", "Esc", "Shift", "Home", "End")
 SEAT_LETTER = re.compile(r"(?<![A-Za-z])[A-D](?![A-Za-z])")
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
 LATIN = re.compile(r"[A-Za-z]+")

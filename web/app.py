@@ -2,7 +2,12 @@
 
 One file per screen: web/lobby.py (saved games), web/new_game.py (the form),
 web/play.py (a game's board in the shell's frame, with web/cover.py for
-pass-and-play), web/dialogs.py (confirm, share). Start-up imports only these
+pass-and-play), web/replay.py (a finished game stepped through, with the
+computer's study from web/analysis.py), web/dialogs.py (confirm, share).
+
+The address says what shows: ``#g=<save>`` a saved game (a finished one in the
+replay screen), ``#r=<record>`` a link; either may end in ``&m=<move>&v=<seat
+letter or all>``, a moment of a finished game. Start-up imports only these
 and dom, i18n and storage, so the lobby is interactive right after Python
 boots; the rules engine loads in the background (or at once when the page
 opens on a game).
@@ -27,6 +32,7 @@ from web.i18n import error_text, t
 from web.lobby import Lobby
 from web.new_game import NewGame
 from web.play import PlayScreen
+from web.replay import ReplayScreen
 
 LINK_PREFIX = "#r="
 SAVE_PREFIX = "#g="
@@ -41,6 +47,7 @@ class App:
         self.lobby = Lobby(self)
         self.new_game = NewGame(self)
         self.play = PlayScreen(self)
+        self.replay = ReplayScreen(self)
         self.showing = "lobby"
         self._proxies = []
 
@@ -53,6 +60,8 @@ class App:
         self._listen(js.document, "keydown", self.on_keydown)
         self._listen(js.document, "ff-lang", lambda event: self.rerender())
         self._listen(js.window, "hashchange", lambda event: self.open_from_hash())
+        self._listen(js.document, "dragover", self.on_dragover)
+        self._listen(js.document, "drop", self.on_drop)
         for button in js.document.querySelectorAll("[data-act='new-game']"):
             button.disabled = False
         opened = False
@@ -111,8 +120,11 @@ class App:
 
     def handlers(self) -> list:
         """Who may handle an action now: the shell, then the screen showing."""
-        screen = {"lobby": self.lobby, "new-game": self.new_game, "play": self.play}[self.showing]
-        return [self, screen, self.play.cover] if self.showing == "play" else [self, screen]
+        if self.showing == "play":
+            return [self, self.play, self.play.cover, self.play.hint]
+        if self.showing == "replay":
+            return [self, self.replay, self.replay.analysis]
+        return [self, {"lobby": self.lobby, "new-game": self.new_game}[self.showing]]
 
     def handler(self, prefix: str, name: str):
         method = prefix + name.replace("-", "_")
@@ -129,7 +141,11 @@ class App:
             result = handler(element)
             if asyncio.iscoroutine(result):
                 self.run(result)
-        elif self.play.board is not None and self.play.board.on_act(name, element):
+        elif (
+            self.showing == "play"
+            and self.play.board is not None
+            and self.play.board.on_act(name, element)
+        ):
             event.preventDefault()
 
     def on_change(self, event) -> None:
@@ -152,6 +168,10 @@ class App:
     def on_keydown(self, event) -> None:
         if dom.query("dialog[open]") is not None:
             return
+        if self.showing == "replay":
+            if self.replay.on_key(event):
+                event.preventDefault()
+            return
         board = self.play.board
         if board is not None and self.showing == "play" and board.on_key(event):
             event.preventDefault()
@@ -171,12 +191,15 @@ class App:
             self.new_game.render()
         elif self.showing == "play":
             self.play.render()
+        elif self.showing == "replay":
+            self.replay.render()
 
     def act_lobby(self, element) -> None:
         self.leave_game()
 
     def leave_game(self) -> None:
         self.play.close()
+        self.replay.close()
         self.set_hash("")
         dom.replace(self.screen)
         self.show("lobby")
@@ -188,24 +211,37 @@ class App:
     # ----- opening games: from the address, a save or a link -----
 
     def open_from_hash(self) -> bool:
-        fragment = str(js.location.hash)
+        fragment, moment = split_moment(str(js.location.hash))
         if fragment.startswith(LINK_PREFIX):
-            return self.open_link(fragment)
+            return self.open_link(fragment, moment)
         if fragment.startswith(SAVE_PREFIX):
-            return self.resume(fragment[len(SAVE_PREFIX) :])
+            return self.resume(fragment[len(SAVE_PREFIX) :], moment)
         return False
 
     def set_hash(self, fragment: str) -> None:
         url = str(js.location.pathname) + str(js.location.search) + fragment
         js.history.replaceState(None, "", url)
 
-    def open_session(self, session) -> None:
+    def open_session(self, session, moment: dict | None = None) -> None:
+        """A game in progress on the play screen; a finished one in the replay screen."""
+        if not session.read_only and session.state.is_over():
+            self.open_replay(session, moment)
+            return
         if not session.read_only:  # a shared position keeps its link, to reopen on reload
             self.set_hash(SAVE_PREFIX + session.save.id)
+        self.replay.close()
         self.show("play")
         self.play.open(session)
 
-    def resume(self, save_id: str) -> bool:
+    def open_replay(self, session, moment: dict | None = None) -> None:
+        """Step through a finished game (or a shared position's past), at `moment` if given."""
+        moment = moment or {}
+        step = moment.get("m")
+        self.play.close()
+        self.show("replay")
+        self.replay.open(session, int(step) if step is not None else None, moment.get("v"))
+
+    def resume(self, save_id: str, moment: dict | None = None) -> bool:
         """Open a save; a save that cannot be opened is reported and left as it is."""
         from pygames.record import RecordError
         from web import storage
@@ -224,7 +260,7 @@ class App:
         except Exception:
             js.console.error(traceback.format_exc())
             return self.refuse_save(t("error.save"))
-        self.open_session(session)
+        self.open_session(session, moment)
         return True
 
     def refuse_save(self, message: str) -> bool:
@@ -232,7 +268,7 @@ class App:
         self.set_hash("")
         return False
 
-    def open_link(self, fragment: str) -> bool:
+    def open_link(self, fragment: str, moment: dict | None = None) -> bool:
         """A full record opens as a new saved game; a shared position opens read-only.
 
         Whatever a link holds, a bad one only shows a message: nothing saved is touched.
@@ -250,17 +286,76 @@ class App:
         except Exception:
             js.console.error(traceback.format_exc())
             return self.refuse_link(t("error.link_damaged"))
-        self.open_session(session)
+        if session.read_only and moment:
+            self.open_replay(session, moment)
+        else:
+            self.open_session(session, moment)
         if session.read_only:
-            self.announce(t("shared.opened", name=self.play.names[session.viewer()]))
+            names = self.replay.names if self.showing == "replay" else self.play.names
+            self.announce(t("shared.opened", name=names[session.viewer()]))
         else:
             self.announce(t("link.opened"))
         return True
+
+    # ----- record files: opened with the file picker or dropped on the page -----
+
+    def change_open_file(self, element) -> None:
+        files = element.files
+        if files is not None and files.length:
+            self.run(self.open_file(files.item(0)))
+        element.value = ""
+
+    def on_dragover(self, event) -> None:
+        if self.showing in ("lobby", "replay"):
+            event.preventDefault()  # lets the page take a dropped file
+
+    def on_drop(self, event) -> None:
+        files = event.dataTransfer.files if event.dataTransfer else None
+        if self.showing in ("lobby", "replay") and files is not None and files.length:
+            event.preventDefault()
+            self.run(self.open_file(files.item(0)))
+
+    async def open_file(self, file) -> None:
+        """A record file (as Export writes it) opens as a new saved game."""
+        from pygames.record import MAX_RECORD_CHARS, Record, RecordError
+        from web.session import Session
+
+        if int(file.size) > MAX_RECORD_CHARS:
+            self.show_message(t("error.file", detail=t("error.file_too_big")))
+            return
+        text = str(await file.text())
+        try:
+            record = Record.from_text(text)
+            if not games.is_playable(record.game_id):
+                raise RecordError("record_unknown_game", game=record.game_id)
+            session = Session.from_record(record)
+        except RecordError as error:
+            self.show_message(t("error.file", detail=error_text(error)))
+            return
+        except Exception:
+            js.console.error(traceback.format_exc())
+            self.show_message(t("error.file", detail=t("error.link_damaged")))
+            return
+        self.open_session(session)
+        self.announce(t("file.opened", name=str(file.name)))
 
     def refuse_link(self, detail: str) -> bool:
         self.leave_game()
         self.show_message(t("error.link", detail=detail))
         return False
+
+
+def split_moment(fragment: str) -> tuple[str, dict]:
+    """ "#g=id&m=3&v=a" -> ("#g=id", {"m": "3", "v": "a"}): a game and a moment of it."""
+    base, *pairs = fragment.split("&")
+    moment = {}
+    for pair in pairs:
+        key, _, value = pair.partition("=")
+        if key == "m" and value.isdigit() and len(value) < 7:
+            moment["m"] = value
+        elif key == "v" and value in ("a", "b", "c", "d", "all"):
+            moment["v"] = value
+    return base, moment
 
 
 def preload_engine() -> None:

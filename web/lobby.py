@@ -2,8 +2,9 @@
 
 The games themselves are listed in the static page (index.html), so the lobby
 works before Python boots; this screen fills in the saves. A finished game is
-offered for review, a game in progress to resume, and anything unreadable
-only to delete.
+offered for review (the replay screen), a game in progress to resume, and
+anything unreadable only to delete. A record file (as the replay screen
+exports it) opens here too, picked or dropped on the page.
 """
 
 from __future__ import annotations
@@ -25,12 +26,14 @@ class Lobby:
         try:
             saves = storage.list_saves()
         except storage.StorageUnavailable:
-            dom.replace(holder, h("p", {}, t("saves.unavailable")))
+            dom.replace(holder, h("p", {}, t("saves.unavailable")), open_file())
             return
         if not saves:
-            dom.replace(holder, h("p", {"class": "muted"}, t("saves.none")))
+            dom.replace(holder, h("p", {"class": "muted"}, t("saves.none")), open_file())
             return
-        dom.replace(holder, h("ul", {"class": "save-list"}, [save_item(s) for s in saves]))
+        dom.replace(
+            holder, h("ul", {"class": "save-list"}, [save_item(s) for s in saves]), open_file()
+        )
 
     # ----- what the buttons do -----
 
@@ -50,6 +53,26 @@ class Lobby:
             return
         self.render()
         self.app.announce(t("saves.deleted"))
+
+
+def open_file() -> object:
+    """Open a record file: the picker, and a word about dropping one on the page."""
+    return h(
+        "div",
+        {"class": "open-file field"},
+        h("label", {"for": "open-file"}, t("file.open")),
+        h(
+            "input",
+            {
+                "type": "file",
+                "id": "open-file",
+                "accept": ".txt,text/plain",
+                "data-change": "open-file",
+                "aria-describedby": "open-file-hint",
+            },
+        ),
+        h("p", {"class": "muted", "id": "open-file-hint"}, t("file.drop")),
+    )
 
 
 def save_item(save) -> object:

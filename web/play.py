@@ -13,6 +13,7 @@ from __future__ import annotations
 import js
 
 from web import dialogs, dom, games, i18n
+from web.analysis import Hint
 from web.cover import Cover
 from web.dom import h
 from web.i18n import error_text, t
@@ -25,6 +26,7 @@ class PlayScreen:
         self.session = None
         self.board = None
         self.cover = Cover(self)
+        self.hint = Hint(self)
         self.seen_log = 0  # log entries already announced
         self.seen_game = 0  # match play: the game number last drawn
         self.game_notice: str | None = None
@@ -36,6 +38,7 @@ class PlayScreen:
         self.session = session
         self.board = games.board_module(session.game_id).Board(self)
         self.cover = Cover(self)
+        self.hint.forget()
         self.seen_log = self.seen_game = 0
         self.game_notice = None
         session.on_update = self.on_session_update
@@ -46,11 +49,13 @@ class PlayScreen:
     def close(self) -> None:
         if self.session is not None:
             self.session.close()
+        self.hint.forget()
         self.session = self.board = None
 
     def on_session_update(self, kind: str) -> None:
         if kind != "thinking" and not self.choices_unchanged():
             self.board.cancel()
+            self.hint.forget()
         self.render()
         if kind != "thinking":
             self.report_save_error()
@@ -138,6 +143,7 @@ class PlayScreen:
                         {"class": "side"},
                         self.over_panel(view),
                         self.common_actions(view),
+                        self.hint.panel(view, viewer),
                         self.log_panel(view),
                     ),
                 ),
@@ -180,6 +186,17 @@ class PlayScreen:
                 {},
                 h("h3", {"id": "shared-title"}, t("shared.banner", name=self.names[viewer])),
                 h("p", {}, t("shared.explain")),
+            ),
+            self.session.record.earlier
+            and h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "secondary",
+                    "data-act": "replay-shared",
+                    "data-focus": "replay-shared",
+                },
+                t("replay.shared_steps", name=self.names[viewer]),
             ),
             h(
                 "button",
@@ -241,6 +258,16 @@ class PlayScreen:
                 ),
                 h(
                     "button",
+                    {
+                        "type": "button",
+                        "class": "secondary",
+                        "data-act": "review-game",
+                        "data-focus": "review-game",
+                    },
+                    t("replay.review"),
+                ),
+                h(
+                    "button",
                     {"type": "button", "class": "secondary", "data-act": "lobby"},
                     t("play.lobby"),
                 ),
@@ -262,6 +289,8 @@ class PlayScreen:
             not over and humans and action_button("resign", t("play.resign")),
             not over and len(humans) > 1 and action_button("offer-draw", t("play.offer_draw")),
             action_button("share", t("play.share")),
+            self.hint.offered(view, session.viewer())
+            and action_button("hint", t("hint.button"), enabled=not self.hint.running),
         )
 
     def acting_human(self) -> int | None:
@@ -273,6 +302,10 @@ class PlayScreen:
 
     def log_panel(self, view: dict) -> object:
         lines = [self.log_line(entry, view) for entry in view["log"]]
+        hints = self.session.record.hints
+        if hints:
+            who = join_names([self.names[seat] for seat in hints])
+            lines.insert(0, [t("replay.hints_used", names=who)])
         items = [h("li", {}, line) for line in lines if line]
         legend = self.board.log_legend()
         return h(
@@ -320,6 +353,14 @@ class PlayScreen:
             return
         self.app.open_session(session.play_on())
         self.app.announce(t("shared.played_on"))
+
+    def act_review_game(self, element) -> None:
+        if self.session is not None and self.session.state.is_over():
+            self.app.open_replay(self.session)
+
+    def act_replay_shared(self, element) -> None:
+        if self.session is not None and self.session.read_only:
+            self.app.open_replay(self.session)
 
     def act_undo(self, element) -> None:
         seat = self.acting_human()

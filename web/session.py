@@ -163,8 +163,16 @@ class Session:
         return self.record.to_link_fragment()
 
     def position_fragment(self, seat: int) -> str:
-        """Only what `seat` knows now: a read-only position to show someone."""
-        return Record.shared_position(self.record, self.state, seat).to_link_fragment()
+        """Only what `seat` knows now, and what it saw before: a read-only position to show
+        someone, whose past replays as the sharer saw it."""
+        shared = Record.shared_position(self.record, self.state, seat, with_past=True)
+        return shared.to_link_fragment()
+
+    def note_hint(self, seat: int) -> None:
+        """The seat asked the computer for a hint: the record says so, for everyone."""
+        if seat not in self.record.hints:
+            self.record.hints = sorted([*self.record.hints, seat])
+            self.autosave()
 
     def rematch(self, options: dict) -> Session:
         return Session._fresh(Record.dealt(self.game_id, self.record.seats, options))

@@ -4,7 +4,8 @@ An entry holds the record text (the single source of truth: the position is
 rebuilt by replaying it), the seat kinds and timestamps, plus a few fields the
 lobby lists without importing the rules engine (title, moves, finished), and
 `bot_seed`, from which the computer's decisions in this game are seeded (absent
-in saves from before it was kept).
+in saves from before it was kept), and `analysis`, the computer's study of a
+finished game (web/analysis.py), kept so that it runs once.
 
 Every entry is read as hostile: on GitHub Pages all of a user's project sites
 share one origin, so another site can write anything under our prefix. An entry
@@ -28,7 +29,10 @@ SAVE_PREFIX = "ff:save:"
 FORMAT = "ff-save/1"
 
 MAX_ENTRY_CHARS = 2_000_000  # a larger entry is unreadable without parsing it
-MAX_DEPTH = 4  # a save is an object holding one list: deeper is refused before parsing
+# A save is an object holding lists, and its study an object holding a list of lists:
+# deeper is refused before parsing.
+MAX_DEPTH = 4
+MAX_STUDIED = 100_000  # more studied decisions than any game has: the study is dropped
 MAX_MOVES = 10_000_000
 MAX_TIME_MS = 8.64e15  # the latest time a JS Date can hold
 MIN_SEATS, MAX_SEATS = 2, 4
@@ -61,6 +65,7 @@ class Save:
     over: bool = False
     format: str = FORMAT
     bot_seed: int | None = None
+    analysis: dict | None = None
 
     def to_json(self) -> str:
         return json.dumps(asdict(self))
@@ -168,6 +173,7 @@ def parse(save_id: str, raw: object) -> Save:
         moves=_count(data.get("moves")),
         over=_flag(data.get("over", False)),
         bot_seed=_whole_number(data.get("bot_seed")),
+        analysis=_analysis(data.get("analysis")),
     )
 
 
@@ -215,6 +221,19 @@ def _whole_number(value) -> int | None:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**63:
         return value
     return None
+
+
+def _analysis(value) -> dict | None:
+    """The kept study if its shape is right (each verdict is checked where it is read);
+    anything else is dropped, and the study simply runs again."""
+    if not isinstance(value, dict):
+        return None
+    version, iterations, results = value.get("v"), value.get("it"), value.get("r")
+    if _whole_number(version) is None or _whole_number(iterations) is None:
+        return None
+    if not isinstance(results, list) or len(results) > MAX_STUDIED:
+        return None
+    return {"v": version, "it": iterations, "r": [r for r in results if isinstance(r, list)]}
 
 
 def write(save: Save) -> None:

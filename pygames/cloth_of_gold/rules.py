@@ -431,6 +431,13 @@ class ClothOfGoldState(State):
 
     # ----- what a seat sees -----
 
+    def open_game_view(self, seat: int | None) -> dict:
+        """Replays: both Hands face up, and what the Darkness still held."""
+        return {
+            "open_hands": [colour_order(hand) for hand in self.hands],
+            "open_darkness": colour_order(self.darkness),
+        }
+
     def game_view(self, seat: int | None) -> dict:
         return {
             "ovals": [self.oval_view(oval) for oval in OVALS],

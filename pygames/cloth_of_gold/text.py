@@ -226,7 +226,7 @@ def format_fields(fields: dict, lang: str, names: list[str]) -> dict:
     for key in ("tile", "colour"):
         if key in fields:
             fields[key] = TILE_NAMES[lang][fields[key]]
-    if "reason" in fields:
+    if fields.get("reason") in REASONS:  # common reasons (a resignation) are worded already
         fields["reason"] = REASONS[fields["reason"]][lang]
     if "jewels" in fields:
         fields["jewel_word"] = "Jewel" if fields["jewels"] == 1 else "Jewels"

@@ -349,6 +349,14 @@ class FoolsFieldState(State):
 
     # ----- what a seat sees -----
 
+    def open_game_view(self, seat: int | None) -> dict:
+        """Replays: every hand, the face-down discards and the deck left, face up."""
+        return {
+            "open_hands": [sorted(hand) for hand in self.hands],
+            "open_discards": [sorted(cards) for cards in self.discards],
+            "open_deck": sorted(self.deck),
+        }
+
     def game_view(self, seat: int | None) -> dict:
         me = 0 if seat is None else seat
         field = [

@@ -100,6 +100,9 @@ class HighCardState(State):
     def prompt(self, seat: int) -> dict:
         return {"key": "highcard.pick", "round": self.round}
 
+    def open_game_view(self, seat: int | None) -> dict:
+        return {"open_hands": [sorted(hand) for hand in self.hands], "open_picks": self.picked}
+
     def game_view(self, seat: int | None) -> dict:
         return {
             "hand": [] if seat is None else sorted(self.hands[seat]),

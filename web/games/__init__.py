@@ -25,6 +25,12 @@ the defaults). What the shell calls on a board:
 - `game_number(view) -> int` and `match_summary(view) -> str | None` for match play;
 - `rematch_options(view, options) -> dict`: options for the next game (the loser starts).
 
+Replays (web/replay.py) draw the same board from views without choices, step
+by step; a finished game seen from everywhere gives `State.full_view`: the
+view of seat A's place with ``view["everything"]`` true and the game's
+`open_game_view` keys, at least ``"open_hands"`` (each seat's hidden hand): a
+board draws the other seats' hands face up from it.
+
 A board never parses action strings nor repeats a rule: it offers the view's
 ``choices`` one pick at a time through `pygames.choices` (`next_picks`,
 `action_for`, `still_possible`) and plays the action those picks make.
@@ -32,8 +38,8 @@ A board never parses action strings nor repeats a rule: it offers the view's
 What a board may use of the shell (web/play.py), and nothing else:
 `shell.play(action)`, `shell.confirm(question, yes, no=None)` (awaitable),
 `shell.run(coroutine)`, `shell.names` (the seats' display names),
-`shell.rerender()` and `shell.announce(text)`. A board never reaches into the
-shell's page: it queries only inside its own `root`.
+`shell.rerender()` and `shell.announce(text)` (the replay screen offers the same).
+A board never reaches into the shell's page: it queries only inside its own `root`.
 """
 
 from __future__ import annotations

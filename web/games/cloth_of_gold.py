@@ -144,6 +144,8 @@ class Board(base.Board):
 
     def hand(self, view: dict, seat: int, own: bool):
         size = view["hand_sizes"][seat]
+        if not own and "open_hands" in view:
+            return self.open_hand(view, seat)
         if not own:
             label = plural("cog.hand_hidden", size, name=self.who(seat), count=size)
             return h(
@@ -169,6 +171,30 @@ class Board(base.Board):
                     h(
                         "li",
                         {"data-tile": c},
+                        h("span", {"role": "img", "aria-label": tile_name(c)}, tile_svg(c)),
+                    )
+                    for c in tiles
+                ],
+            )
+            if tiles
+            else h("p", {"class": "muted"}, t("cog.hand_empty")),
+        )
+
+    def open_hand(self, view: dict, seat: int):
+        """A replay seen from everywhere: the rival's Hand face up."""
+        tiles = view["open_hands"][seat]
+        title = t("cog.open_hand", name=self.who(seat))
+        return h(
+            "div",
+            {"class": "cog-hand open", "role": "group", "aria-label": title},
+            h("p", {"class": "cog-label", "aria-hidden": "true"}, title),
+            h(
+                "ul",
+                {"class": "cog-tiles"},
+                [
+                    h(
+                        "li",
+                        {"data-open": c},
                         h("span", {"role": "img", "aria-label": tile_name(c)}, tile_svg(c)),
                     )
                     for c in tiles
@@ -412,7 +438,7 @@ class Board(base.Board):
 
         language = lang()
         notes = []
-        if view["end_reason"]:
+        if view["end_reason"] in REASONS:  # a resignation is told by the status instead
             notes.append(REASONS[view["end_reason"]][language])
         if not final:
             return (

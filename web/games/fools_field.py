@@ -113,8 +113,44 @@ class Board(base.Board):
                 h("div", {"class": "backs", "aria-hidden": "true"}, backs),
                 h("p", {"class": "muted", "aria-hidden": "true"}, label),
             ),
-            self.known_held(view, seat),
+            self.known_held(view, seat) if "open_hands" not in view else None,
+            self.open_cards(view, seat),
         )
+
+    def open_cards(self, view: dict, seat: int):
+        """A replay seen from everywhere: this seat's hand and face-down discards, face up."""
+        if "open_hands" not in view:
+            return None
+        name = self.shell.names[seat]
+        rows = []
+        for key, cards in (
+            ("ff.open_hand", view["open_hands"][seat]),
+            ("ff.open_discards", view["open_discards"][seat]),
+        ):
+            if not cards:
+                continue
+            title = t(key, name=name)
+            words = t("ff.list_sep").join(t("ff.card", sides=card_words(c)) for c in cards)
+            rows.append(
+                h(
+                    "p",
+                    {
+                        "class": "muted ff-known ff-open",
+                        "role": "img",
+                        "aria-label": f"{title} {words}",
+                    },
+                    h("span", {"aria-hidden": "true"}, title + " "),
+                    [
+                        h(
+                            "span",
+                            {"style": KNOWN_CARD_STYLE, "data-open": c, "title": card_words(c)},
+                            card_svg(c, "other"),
+                        )
+                        for c in cards
+                    ],
+                )
+            )
+        return rows
 
     def known_held(self, view: dict, seat: int):
         """The cards this seat took back in a Retreat and has not placed since (public)."""

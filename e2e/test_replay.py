@@ -1,0 +1,351 @@
+"""Replay and analysis in the browser, for every playable game: a finished game reviewed
+by keyboard, its viewpoints, a link to one move, export and import of the record file,
+the computer's study with its graph, a hint during a game, and a shared position's past.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from conftest import PHONE, screenshot, settle, wait_ready
+from playwright.sync_api import Page, expect
+
+from pygames import GAMES
+from pygames.record import Record
+from pygames.replay import EVERYTHING, Replay
+from pygames.text import describe
+from web import games
+
+PLAYABLE = [game_id for game_id in sorted(GAMES) if games.is_playable(game_id)]
+PLAY = ".play.replay"
+NAMES = ["You", "Computer"]
+
+
+def finished_record(game_id: str, seed: int = 3, resign_after: int | None = None) -> Record:
+    """A whole game between me (A) and a random computer; cut short by my resignation
+    after `resign_after` moves if given (a short game to study)."""
+    state = GAMES[game_id].new_state(2, seed)
+    rng = random.Random(seed)
+    played = 0
+    while not state.is_over():
+        if resign_after is not None and played == resign_after:
+            state.apply(0, "resign")
+            break
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        played += 1
+    record = Record.new(game_id, ["human", "random"])
+    record.actions = list(state.history)
+    return record
+
+
+def put_save(page: Page, record: Record, save_id: str = "done") -> None:
+    entry = {
+        "format": "ff-save/1",
+        "game": record.game_id,
+        "record": record.to_text(),
+        "seats": record.seats,
+        "created": 1,
+        "saved": 2,
+        "moves": 9,
+        "over": True,
+    }
+    page.evaluate(
+        "([key, entry]) => localStorage.setItem(key, entry)",
+        ["ff:save:" + save_id, json.dumps(entry)],
+    )
+
+
+def review(page: Page, record: Record) -> None:
+    put_save(page, record)
+    page.reload()
+    wait_ready(page)
+    page.click("[data-save='done'] [data-act='review']")
+    expect(page.locator(PLAY)).to_be_visible()
+
+
+def step_of(page: Page) -> int:
+    return int(page.locator(PLAY).get_attribute("data-step"))
+
+
+def expected_lines(record: Record, viewpoint) -> int:
+    """How many lines the move list shows through `viewpoint` (the engine's own log)."""
+    replay = Replay(record)
+    count = 0
+    for entries in replay.logs(viewpoint):
+        lines = [e for e in entries if describe(record.game_id, e, "en", NAMES, 0)]
+        count += len(lines) or 1  # a move that wrote nothing still has its line
+    return count
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_a_finished_game_is_reviewed_by_keyboard_to_the_end_and_back(
+    ready_page: Page, game_id: str
+) -> None:
+    page = ready_page
+    record = finished_record(game_id)
+    last = Replay(record).last
+    review(page, record)
+    board = page.locator(PLAY)
+    expect(board).to_have_attribute("data-step", str(last))
+    expect(board).to_have_attribute("data-turn", "over")
+    state = record.replay()
+    winner = "You win!" if state.outcome()[0] == 1 else "Computer wins."
+    expect(page.locator("#status")).to_contain_text(winner)
+    page.keyboard.press("Home")
+    expect(board).to_have_attribute("data-step", "0")
+    expect(page.locator("#status")).to_contain_text("The start")
+    expect(page.locator("[data-act='replay-back']")).to_have_attribute("aria-disabled", "true")
+    for step in (1, 2, 3):
+        page.keyboard.press("ArrowRight")
+        expect(board).to_have_attribute("data-step", str(step))
+    expect(page.locator(".moves li.current")).to_have_attribute("data-step", "3")
+    expect(page.locator(".moves li[data-step='3'] button")).to_have_attribute(
+        "aria-current", "step"
+    )
+    expect(page.locator("#status")).to_contain_text(f"Move 3 of {last}")
+    assert "&m=3&v=a" in page.evaluate("location.hash")
+    page.keyboard.press("End")
+    expect(board).to_have_attribute("data-step", str(last))
+    expect(board).to_have_attribute("data-turn", "over")
+    page.keyboard.press("ArrowLeft")
+    expect(board).to_have_attribute("data-step", str(last - 1))
+    expect(board).to_have_attribute("data-turn", "replay")
+    # A click on a move jumps there; Space plays on from it, and pauses.
+    page.locator(".moves li[data-step='1'] button").click()
+    expect(board).to_have_attribute("data-step", "1")
+    page.locator(".play-bar h2").click()  # the focus off the buttons: Space is the player's key
+    page.keyboard.press(" ")
+    expect(board).to_have_attribute("data-playing", "true")
+    page.wait_for_function("() => Number(document.querySelector('.play.replay').dataset.step) >= 2")
+    page.keyboard.press(" ")
+    expect(board).to_have_attribute("data-playing", "false")
+    stopped = step_of(page)
+    page.keyboard.press("ArrowRight")
+    expect(board).to_have_attribute("data-step", str(stopped + 1))
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_viewpoints_switch_at_any_moment(ready_page: Page, game_id: str) -> None:
+    page = ready_page
+    record = finished_record(game_id, seed=4)
+    review(page, record)
+    board = page.locator(PLAY)
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    lines = page.locator(".moves .line")
+    expect(lines).to_have_count(expected_lines(record, 0))
+    page.select_option("#replay-viewpoint", "all")
+    expect(board).to_have_attribute("data-viewpoint", "all")
+    expect(board).to_have_attribute("data-step", "1")  # the moment stays
+    expect(lines).to_have_count(expected_lines(record, EVERYTHING))
+    # Every hand face up: the board draws the rival's hidden hand, and the log holds
+    # every private line (each draw of each seat).
+    expect(page.locator(".play-body [data-open]").first).to_be_visible()
+    assert expected_lines(record, EVERYTHING) > expected_lines(record, 0)
+    page.select_option("#replay-viewpoint", "b")
+    expect(board).to_have_attribute("data-viewpoint", "b")
+    expect(lines).to_have_count(expected_lines(record, 1))
+    expect(page.locator(".play-body [data-open]")).to_have_count(0)
+    screenshot(page, f"replay-{game_id}-viewpoint-b")
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_a_link_opens_one_moment_of_a_game(page: Page, site_url: str, game_id: str) -> None:
+    record = finished_record(game_id, seed=5)
+    page.goto(site_url + "#" + record.to_link_fragment() + "&m=4&v=all")
+    wait_ready(page)
+    board = page.locator(PLAY)
+    expect(board).to_have_attribute("data-step", "4")
+    expect(board).to_have_attribute("data-viewpoint", "all")
+    expect(page.locator("#status")).to_contain_text(f"Move 4 of {Replay(record).last}")
+    # The page's own "Link to this moment" holds the same moment.
+    page.keyboard.press("ArrowRight")
+    expect(board).to_have_attribute("data-step", "5")
+    page.click("[data-act='moment-link']")
+    link = page.locator("dialog[open] #share-url").input_value()
+    assert link.endswith("&m=5&v=all")
+    assert Record.from_link_fragment(link.split("#", 1)[1].split("&")[0]) == record
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_export_then_open_the_file_by_picker_and_by_drop(
+    ready_page: Page, game_id: str, tmp_path
+) -> None:
+    page = ready_page
+    record = finished_record(game_id, seed=6)
+    review(page, record)
+    with page.expect_download() as download:
+        page.click("[data-act='export']")
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    assert path.name.startswith(game_id) and path.suffix == ".txt"
+    assert path.read_text(encoding="utf-8") == record.to_text() + "\n"
+    # The lobby opens it with the file picker: a new saved game, in the replay screen.
+    page.click("[data-act='lobby']")
+    page.set_input_files("#open-file", str(path))
+    expect(page.locator(PLAY)).to_have_attribute("data-last", str(Replay(record).last))
+    saves = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('ff:save:'))")
+    assert len(saves) == 2
+    # And dropped on the page.
+    page.click("[data-act='lobby']")
+    page.evaluate(
+        """(text) => {
+          const data = new DataTransfer();
+          data.items.add(new File([text], "game.txt", { type: "text/plain" }));
+          document.body.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true,
+            cancelable: true }));
+        }""",
+        path.read_text(encoding="utf-8"),
+    )
+    expect(page.locator(PLAY)).to_have_attribute("data-last", str(Replay(record).last))
+    # A file that is no record is refused with words, and nothing opens.
+    page.click("[data-act='lobby']")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("chess 2 seats=human,human\n")
+    page.set_input_files("#open-file", str(bad))
+    expect(page.locator("#message")).to_contain_text("This file cannot be opened: unknown game")
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_the_study_runs_in_slices_draws_the_graph_and_is_kept(
+    ready_page: Page, game_id: str
+) -> None:
+    page = ready_page
+    record = finished_record(game_id, seed=7, resign_after=6)
+    decisions = len(Replay(record).decisions())
+    review(page, record)
+    panel = page.locator("#analysis")
+    expect(panel).to_contain_text("inaccuracy (the move lost 10% or more")
+    page.click("[data-act='analysis-start']")
+    expect(page.locator("[data-act='analysis-stop']")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("data-analysis", "done", timeout=180_000)
+    expect(panel).to_have_attribute("data-done", str(decisions))
+    assert int(page.locator("html").get_attribute("data-analysis-slices")) > decisions
+    expect(page.locator("#analysis svg.graph")).to_be_visible()
+    expect(page.locator(".graph-point")).to_have_count(decisions)
+    # A point of the graph is a way to its move.
+    page.locator(".graph-point[data-step='2']").click(force=True)
+    expect(page.locator(PLAY)).to_have_attribute("data-step", "2")
+    expect(page.locator(".analysis-current")).to_contain_text("Chance to win for")
+    screenshot(page, f"replay-{game_id}-study")
+    # Kept with the save: reopened, it is there without running again.
+    saved = json.loads(page.evaluate("localStorage.getItem('ff:save:done')"))
+    assert len(saved["analysis"]["r"]) == decisions
+    page.click("[data-act='lobby']")
+    page.click("[data-save='done'] [data-act='review']")
+    expect(panel).to_contain_text(f"All {decisions} moves studied.")
+    expect(page.locator(".graph-point")).to_have_count(decisions)
+    expect(page.locator("[data-act='analysis-start']")).to_have_count(0)
+
+
+def test_the_study_can_be_stopped_and_resumed(ready_page: Page) -> None:
+    page = ready_page
+    record = finished_record("fools-field", seed=8)
+    review(page, record)
+    page.click("[data-act='analysis-start']")
+    panel = page.locator("#analysis")
+    page.wait_for_function("() => Number(document.querySelector('#analysis').dataset.done) >= 1")
+    page.click("[data-act='analysis-stop']")
+    expect(page.locator("html")).to_have_attribute("data-analysis", "stopped")
+    done = int(panel.get_attribute("data-done"))
+    expect(page.locator("[data-act='analysis-start']")).to_have_text("Continue the study")
+    saved = json.loads(page.evaluate("localStorage.getItem('ff:save:done')"))
+    assert len(saved["analysis"]["r"]) >= done >= 1
+    # The page answers while nothing runs, and the study goes on from where it stopped.
+    page.keyboard.press("Home")
+    expect(page.locator(PLAY)).to_have_attribute("data-step", "0")
+    page.click("[data-act='analysis-start']")
+    page.wait_for_function(
+        f"() => Number(document.querySelector('#analysis').dataset.done) > {done}"
+    )
+    page.click("[data-act='analysis-stop']")
+
+
+def test_a_hint_during_a_game_is_shown_and_the_log_says_so(ready_page: Page) -> None:
+    page = ready_page
+    page.click("[data-act='new-game'][data-game='fools-field']")
+    page.select_option("#seat-1", "random")
+    page.select_option("#option-start", "A")
+    page.click("[data-act='start']")
+    assert settle(page) == "mine"
+    legal = page.locator("[data-act='pick'][aria-disabled='false']").count()
+    page.click("[data-act='hint']")
+    expect(page.locator("html")).to_have_attribute("data-hint", "shown")
+    moves = page.locator(".hint-moves li")
+    assert moves.count() >= legal >= 1
+    expect(moves.first).to_contain_text("%")
+    expect(moves.first).to_have_class("best")
+    expect(page.locator(".log")).to_contain_text("You asked the computer for hints in this game.")
+    saved = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('ff:save:'))"
+        ".map(k => JSON.parse(localStorage.getItem(k)).record)"
+    )
+    assert " hints=A " in saved[0].split("\n")[0] + " "
+    screenshot(page, "hint")
+    # It ends with the game, and the review says so too.
+    page.click("[data-act='resign']")
+    page.click("dialog[open] button[value='yes']")
+    expect(page.locator(".play[data-turn='over']")).to_be_visible()
+    page.click("[data-act='review-game']")
+    expect(page.locator(".moves li[data-step='0']")).to_contain_text(
+        "You asked the computer for hints in this game."
+    )
+
+
+def test_a_shared_positions_past_replays_only_what_its_sharer_saw(
+    ready_page: Page, new_context
+) -> None:
+    from test_fools_field_play import play_a_turn
+    from test_share import CARD, hidden_from_a, open_share_dialog, saved_state
+
+    page = ready_page
+    page.click("[data-act='new-game'][data-game='fools-field']")
+    page.select_option("#seat-1", "random")
+    page.select_option("#option-start", "A")
+    page.click("[data-act='start']")
+    settle(page)
+    for _ in range(2):
+        play_a_turn(page)
+        assert settle(page) == "mine"
+    state = saved_state(page)
+    url = open_share_dialog(page)
+    other = new_context().new_page()
+    other.goto(url)
+    wait_ready(other)
+    other.click("[data-act='replay-shared']")
+    board = other.locator(PLAY)
+    expect(board).to_have_attribute("data-viewpoint", "a")
+    expect(other.locator("#replay-viewpoint")).to_have_count(0)
+    last = int(board.get_attribute("data-last"))
+    assert last == sum(1 for seat, _ in state.history if seat >= 0)
+    hidden = hidden_from_a(state)
+    for step in range(last, -1, -1):
+        expect(board).to_have_attribute("data-step", str(step))
+        html = other.locator("#screen").evaluate("el => el.outerHTML")
+        assert not set(CARD.findall(html)) & hidden
+        other.keyboard.press("ArrowLeft")
+    expect(other.locator("[data-act='analysis-start']")).to_have_count(0)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_screenshots(browser, site_url: str, lang: str, phone: bool) -> None:
+    context = browser.new_context(**(PHONE if phone else {}), service_workers="block")
+    page = context.new_page()
+    page.goto(site_url)
+    wait_ready(page)
+    page.click(f"button[data-lang='{lang}']")
+    record = finished_record("cloth-of-gold", seed=9, resign_after=8)
+    review(page, record)
+    page.click("[data-act='analysis-start']")
+    expect(page.locator("html")).to_have_attribute("data-analysis", "done", timeout=180_000)
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.select_option("#replay-viewpoint", "all")
+    expect(page.locator(PLAY)).to_have_attribute("data-viewpoint", "all")
+    screenshot(page, f"replay-{'phone' if phone else 'desktop'}-{lang}")
+    context.close()

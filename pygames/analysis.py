@@ -1,0 +1,241 @@
+"""The computer studies decisions: a finished game's, move by move, and hints during play.
+
+Every decision is studied from the deciding seat's knowledge at that moment and
+nothing else: the shared search (`pygames.ai.ismcts.Search`) starts from
+`state.masked(seat)` and samples what the seat could not see afresh on every
+iteration, so two states the seat cannot tell apart get the same study (a test
+checks it). Chance outcomes and resignations are not decisions.
+
+A study gives, as chances to win between 0 and 1 (a shared win counts as its
+share): ``before``, the seat's chance with the move the search prefers
+(``best``, worth ``best_value``); ``after``, its chance with the move it made;
+``values``, each legal move's chance; and a ``mark`` when the move cost much,
+as lichess marks its moves: the thresholds below are drops of the chance to
+win (lichess uses 0.1/0.2/0.3 of its winning chances, which run from -1 to 1;
+ours run from 0 to 1 and the search is noisier, so the same steps are kept).
+
+`GameStudy` runs a whole game's study in slices (`advance(iterations)`), as
+the computer's thinking runs in the browser, so the page never freezes; each
+decision's search is seeded from its place in the game, so slicing, stopping
+and resuming never change a result.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Callable
+from typing import Any
+
+from pygames.ai.ismcts import Edge, Node, Search
+from pygames.core import Chance, IllegalAction, State
+from pygames.replay import Decision, Replay
+
+INACCURACY = 0.10  # a move that lowers the seat's chance to win by this much or more
+MISTAKE = 0.20
+BLUNDER = 0.30
+MARKS = ((BLUNDER, "blunder"), (MISTAKE, "mistake"), (INACCURACY, "inaccuracy"))
+ITERATIONS = 300  # per decision: the Hard level's budget
+MIN_TRIES = 12  # every legal move is tried at least this often (budget permitting)
+FORCED_SHARE = 4  # a forced move is searched with a quarter of the budget (its value only)
+VERSION = 1  # stored with saved studies: a change of method makes them stale
+
+
+def mark_for(loss: float) -> str | None:
+    """ "inaccuracy", "mistake" or "blunder" for a drop of the chance to win; else None."""
+    return next((name for threshold, name in MARKS if loss >= threshold - 1e-9), None)
+
+
+class StudySearch(Search):
+    """The shared search, trying each of the seat's moves at least `MIN_TRIES` times, so
+    that the move actually made has a value of its own even when the search dislikes it."""
+
+    def __init__(self, state: State, seat: int, iterations: int, rng: random.Random):
+        super().__init__(state, seat, iterations, rng)
+        self.forced = len(self.legal) == 1
+        self.budget = max(1, iterations // FORCED_SHARE) if self.forced else iterations
+        self.min_tries = min(MIN_TRIES, self.budget // len(self.legal))
+
+    def select(self, node: Node, seat: int, legal: list[str]) -> tuple[str, bool]:
+        if node is not self.root or seat != self.seat:
+            return super().select(node, seat, legal)
+        edges = node.edges.setdefault(seat, {})
+        least = min(legal, key=lambda a: edges[a].visits if a in edges else -1)
+        if least in edges and edges[least].visits >= self.min_tries:
+            return super().select(node, seat, legal)
+        for action in legal:
+            if action in edges:
+                edges[action].available += 1
+        new = least not in edges
+        if new:
+            edge = edges[least] = Edge()
+            edge.available = 1
+        return least, new
+
+    def values(self) -> dict[str, float]:
+        """Each tried move's chance to win for the seat (the mean of its playouts)."""
+        edges = self.root.edges.get(self.seat, {})
+        return {a: e.value / e.visits for a, e in edges.items() if e.visits}
+
+    def verdict(self, action: str) -> dict[str, Any]:
+        values = self.values()
+        best = self.best()
+        best_value = values.get(best, 0.0)
+        after = values.get(action, best_value)
+        loss = max(0.0, best_value - after)
+        return {
+            "before": round(best_value, 3),
+            "after": round(after, 3),
+            "best": best,
+            "best_value": round(best_value, 3),
+            "mark": None if action == best or self.forced else mark_for(loss),
+            "forced": self.forced,
+            "values": {a: round(v, 3) for a, v in values.items()},
+        }
+
+
+def analyse_decision(
+    state_before: State, seat: int, action: str, budget: int, rng: random.Random
+) -> dict[str, Any]:
+    """Study `seat`'s move `action` from what the seat knew in `state_before`.
+
+    {"before", "after", "best", "best_value", "mark", "forced", "values"}: see the module.
+    """
+    search = StudySearch(state_before, seat, budget, rng)
+    while not search.advance(256):
+        pass
+    return search.verdict(action)
+
+
+def decision_seed(seed: int, step: int) -> int:
+    """The seed of one decision's study: the study's seed and the decision's place."""
+    return seed * 7919 + step
+
+
+class GameStudy:
+    """A finished game's every decision studied, a slice at a time.
+
+    `results` maps a decision's step to its verdict; give back saved ones as `done`
+    and only the others are studied.
+    """
+
+    def __init__(
+        self,
+        replay: Replay,
+        iterations: int = ITERATIONS,
+        seed: int = 0,
+        done: dict[int, dict[str, Any]] | None = None,
+    ):
+        self.replay = replay
+        self.iterations = iterations
+        self.seed = seed
+        self.decisions = replay.decisions()
+        steps = {d.step for d in self.decisions}
+        self.results: dict[int, dict[str, Any]] = {
+            step: verdict for step, verdict in (done or {}).items() if step in steps
+        }
+        self.todo = [d for d in self.decisions if d.step not in self.results]
+        self.search: StudySearch | None = None
+
+    def advance(self, iterations: int) -> bool:
+        """Up to `iterations` search iterations (at least one); True when all is studied."""
+        spent = 0
+        while self.todo and spent < iterations:
+            decision = self.todo[0]
+            if self.search is None:
+                state = self.replay.state(decision.step - 1)
+                rng = random.Random(decision_seed(self.seed, decision.step))
+                self.search = StudySearch(state, decision.seat, self.iterations, rng)
+            before = self.search.iterations
+            finished = self.search.advance(iterations - spent)
+            spent += max(1, self.search.iterations - before)
+            if finished:
+                self.results[decision.step] = self.search.verdict(decision.action)
+                self.search = None
+                self.todo.pop(0)
+        return self.finished()
+
+    def finished(self) -> bool:
+        return not self.todo
+
+    def progress(self) -> float:
+        """How much is done, 0-1 (the decision in progress counted by its iterations)."""
+        total = len(self.decisions)
+        if not total:
+            return 1.0
+        partial = 0.0
+        if self.search is not None:
+            partial = self.search.iterations / max(1, self.search.budget)
+        return (len(self.results) + partial) / total
+
+    def decision(self, step: int) -> Decision | None:
+        return next((d for d in self.decisions if d.step == step), None)
+
+
+def chances(
+    decisions: list[Decision], results: dict[int, dict[str, Any]], seats: int
+) -> list[list[tuple[int, float]]]:
+    """Each seat's chance to win over the game as the studies estimate it: points
+    (step, chance), one after each of the seat's studied moves, from 1/seats at step 0."""
+    lines: list[list[tuple[int, float]]] = [[(0, 1 / seats)] for _ in range(seats)]
+    for decision in decisions:
+        verdict = results.get(decision.step)
+        if verdict is not None:
+            lines[decision.seat].append((decision.step, float(verdict["after"])))
+    return lines
+
+
+# ----- moves in words ------------------------------------------------------------------
+
+
+class _NoMoreChance(Exception):
+    pass
+
+
+class _StopChance(Chance):
+    """Stops a move where it would draw: the words of a move never tell its future."""
+
+    def draw(self, pool: list[str], count: int, audience: str) -> list[str]:
+        raise _NoMoreChance
+
+    def copy(self) -> _StopChance:
+        return self
+
+
+def move_lines(state: State, seat: int, action: str, rng: random.Random) -> list[dict[str, Any]]:
+    """The log entries `seat` reads when it makes `action` in `state`, up to any chance.
+
+    Played on a sample of what the seat knows (`State.resample`), stopped before any
+    draw, so the lines hold nothing the seat could not see.
+    """
+    sample = state.resample(seat, rng)
+    sample.chance = _StopChance()
+    seen = len(sample.events)
+    with contextlib.suppress(_NoMoreChance, IllegalAction):
+        sample.apply(seat, action)
+    fresh = sample.events[seen:]
+    return [{"kind": e.kind, **e.data} for e in fresh if e.visible_to(seat)]
+
+
+def moves_in_words(
+    state: State,
+    seat: int,
+    actions: list[str],
+    describe: Callable[[dict[str, Any]], str | None],
+    seed: int = 0,
+) -> dict[str, str]:
+    """Each action as the seat would read it in its log (`describe` words one entry).
+
+    Where two actions read alike (a secret choice logged as "you chose"), the
+    words end with what the player picks, so no two read the same.
+    """
+    words: dict[str, str] = {}
+    for action in actions:
+        lines = move_lines(state, seat, action, random.Random(seed))
+        said = [describe(entry) for entry in lines]
+        words[action] = " ".join(line for line in said if line)
+    if len(set(words.values())) < len(words):
+        for action in actions:
+            picks = " ".join(value for _, value in state.picks(seat, action))
+            words[action] = f"{words[action]} ({picks})" if words[action] else picks
+    return words

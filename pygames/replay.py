@@ -1,0 +1,118 @@
+"""A record stepped through: the position after each seat's move, seen from any seat.
+
+Step 0 is the position before the first seat's move (the deal done); step N the
+position after the N-th seat's move (its chance outcomes included: chance is
+nobody's move). Resignations and agreed ties are moves too. A finished game can
+be seen from each seat (what that seat knew then) or from everywhere
+(`EVERYTHING`: `State.full_view`, every hand face up and every log line), since
+nothing is secret after the end. A shared position (a record with a viewer)
+steps through the positions its viewer saw, and only from that seat.
+
+The log of a step is the part of the viewpoint's log that step added, so a page
+can list the moves in words and mark the current one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pygames.core import CHANCE, META_ACTIONS, RecordedChance, State
+from pygames.record import Record
+
+EVERYTHING = "all"  # the viewpoint that sees every hidden item (after the end)
+Viewpoint = int | str  # a seat, or EVERYTHING
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A seat's move that was a choice of the rules (not chance, not a resignation)."""
+
+    step: int  # the move is the step-th seat move: the position before it is step - 1
+    seat: int
+    action: str
+
+
+class Replay:
+    def __init__(self, record: Record):
+        self.record = record
+        self.states: list[State] = []
+        for state in record.stepping():
+            snapshot = state.clone()
+            snapshot.chance = RecordedChance([])  # a position in a replay has no future
+            self.states.append(snapshot)
+
+    @property
+    def last(self) -> int:
+        """The last step (the number of seat moves)."""
+        return len(self.states) - 1
+
+    @property
+    def shared(self) -> bool:
+        """A shared position's past: only its viewer's view exists."""
+        return self.record.viewer is not None
+
+    @property
+    def over(self) -> bool:
+        return self.states[-1].is_over()
+
+    def state(self, step: int) -> State:
+        return self.states[self.clamp(step)]
+
+    def clamp(self, step: int) -> int:
+        return max(0, min(step, self.last))
+
+    def viewpoints(self) -> list[Viewpoint]:
+        """Whose eyes the game may be seen through: every seat and everything once it is
+        over; a shared position only through its viewer's."""
+        if self.record.viewer is not None:
+            return [self.record.viewer]
+        seats: list[Viewpoint] = list(range(self.states[0].num_seats))
+        return [*seats, EVERYTHING] if self.over else seats
+
+    def view(self, step: int, viewpoint: Viewpoint) -> dict[str, Any]:
+        """The view at `step` through `viewpoint` (a seat, or EVERYTHING), without choices."""
+        if viewpoint not in self.viewpoints():
+            raise ValueError(f"no such viewpoint here: {viewpoint!r}")
+        state = self.state(step)
+        if viewpoint == EVERYTHING:
+            return state.full_view(0)
+        assert isinstance(viewpoint, int)
+        view = state.view(viewpoint)
+        view["actions"] = []
+        view["choices"] = None
+        return view
+
+    def logs(self, viewpoint: Viewpoint) -> list[list[dict[str, Any]]]:
+        """For each step, the log entries it added as `viewpoint` sees them (step 0: the deal)."""
+        if viewpoint not in self.viewpoints():
+            raise ValueError(f"no such viewpoint here: {viewpoint!r}")
+        seat = viewpoint if isinstance(viewpoint, int) else None
+        segments = []
+        seen = 0
+        for state in self.states:
+            events = [e for e in state.events if seat is None or e.visible_to(seat)]
+            segments.append([{"kind": e.kind, **e.data} for e in events[seen:]])
+            seen = len(events)
+        return segments
+
+    def mover(self, step: int) -> int | None:
+        """The seat whose move led to `step` (None at step 0)."""
+        if step <= 0:
+            return None
+        history = self.state(step).history
+        return next((seat for seat, _ in reversed(history) if seat != CHANCE), None)
+
+    def decisions(self) -> list[Decision]:
+        """Every seat's move that was a choice (analysis studies these), in order."""
+        if self.shared:
+            return []
+        found = []
+        step = 0
+        for seat, action in self.record.actions:
+            if seat == CHANCE:
+                continue
+            step += 1
+            if action not in META_ACTIONS:
+                found.append(Decision(step, seat, action))
+        return found

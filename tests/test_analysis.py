@@ -1,0 +1,138 @@
+"""The computer's study of decisions, for every registered game and seat count: it reads
+only the deciding seat's knowledge, slicing never changes it, and its marks follow the
+thresholds shown on the page."""
+
+import random
+
+import pytest
+
+from pygames import GAMES
+from pygames.analysis import (
+    BLUNDER,
+    INACCURACY,
+    MISTAKE,
+    GameStudy,
+    analyse_decision,
+    chances,
+    mark_for,
+    move_lines,
+    moves_in_words,
+)
+from pygames.record import Record
+from pygames.replay import Replay
+from pygames.text import describe
+
+CASES = [
+    (game_id, seats)
+    for game_id, game in sorted(GAMES.items())
+    for seats in range(game.min_seats, game.max_seats + 1)
+]
+
+
+def decisions_along(game_id, seats, seed, every=0.3):
+    """(state, seat) with a real choice, along a seeded random game."""
+    state = GAMES[game_id].new_state(seats, seed)
+    rng = random.Random(seed)
+    while not state.is_over():
+        seat = rng.choice(state.to_act())
+        if len(state.legal_actions(seat)) > 1 and rng.random() < every:
+            yield state.clone(), seat
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def finished(game_id, seats, seed):
+    state = GAMES[game_id].new_state(seats, seed)
+    rng = random.Random(seed)
+    while not state.is_over():
+        seat = rng.choice(state.to_act())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    record = Record.new(game_id, ["random"] * seats)
+    record.actions = list(state.history)
+    return record
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_states_a_seat_cannot_tell_apart_get_the_same_analysis(game_id, seats):
+    studied = 0
+    for seed in range(20):
+        for state, seat in decisions_along(game_id, seats, seed):
+            action = state.legal_actions(seat)[-1]
+            twins = [state, *(state.resample(seat, random.Random(k)) for k in (1, 2))]
+            verdicts = [analyse_decision(t, seat, action, 60, random.Random(9)) for t in twins]
+            assert verdicts[0] == verdicts[1] == verdicts[2]
+            assert set(verdicts[0]["values"]) == set(state.legal_actions(seat))
+            studied += 1
+            if studied >= 5:
+                return
+    raise AssertionError(f"only {studied} decisions were studied")
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_a_study_in_slices_stopped_and_resumed_gives_the_same_results(game_id, seats):
+    replay = Replay(finished(game_id, seats, 1))
+    whole = GameStudy(replay, iterations=20, seed=3)
+    assert whole.advance(10**9) and whole.progress() == 1
+    sliced = GameStudy(replay, iterations=20, seed=3)
+    slices = 0
+    while not sliced.advance(7):
+        slices += 1
+        assert 0 <= sliced.progress() < 1
+        if slices == 5:  # stopped: what is done is kept, and the rest resumes
+            kept = dict(sliced.results)
+            sliced = GameStudy(replay, iterations=20, seed=3, done=kept)
+    assert slices > 5
+    assert sliced.results == whole.results
+    assert set(whole.results) == {d.step for d in replay.decisions()}
+    lines = chances(whole.decisions, whole.results, seats)
+    assert len(lines) == seats and all(line[0] == (0, 1 / seats) for line in lines)
+    assert sum(len(line) - 1 for line in lines) == len(whole.decisions)
+
+
+def test_marks_follow_the_thresholds():
+    assert INACCURACY < MISTAKE < BLUNDER
+    assert mark_for(0) is None and mark_for(INACCURACY - 0.01) is None
+    assert mark_for(INACCURACY) == "inaccuracy"
+    assert mark_for(MISTAKE) == "mistake"
+    assert mark_for(BLUNDER) == "blunder" and mark_for(1) == "blunder"
+
+
+def test_the_preferred_move_is_never_marked_and_bad_moves_are():
+    replay = Replay(finished("fools-field", 2, 11))
+    study = GameStudy(replay, iterations=120, seed=1)
+    study.advance(10**9)
+    marked = 0
+    for decision in study.decisions:
+        verdict = study.results[decision.step]
+        assert 0 <= verdict["after"] <= 1 and 0 <= verdict["before"] <= 1
+        assert (
+            verdict["best_value"] == max(verdict["values"].values())
+            or verdict["best"] in (verdict["values"])
+        )
+        if verdict["best"] == decision.action or verdict["forced"]:
+            assert verdict["mark"] is None
+        if verdict["mark"]:
+            marked += 1
+            assert verdict["before"] - verdict["after"] >= INACCURACY - 1e-9
+    assert marked > 0  # a random player errs
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_a_move_in_words_tells_only_what_its_seat_may_know(game_id, seats):
+    checked = 0
+    for seed in range(3):
+        for state, seat in decisions_along(game_id, seats, seed, every=0.5):
+            actions = state.legal_actions(seat)
+            twin = state.resample(seat, random.Random(5))
+
+            def words_of(entry, seat=seat):
+                return describe(game_id, entry, "en", None, seat)
+
+            words = [moves_in_words(s, seat, actions, words_of) for s in (state, twin)]
+            assert words[0] == words[1]
+            assert len(set(words[0].values())) == len(actions) and all(words[0].values())
+            for action in actions:
+                assert move_lines(state, seat, action, random.Random(1)) == move_lines(
+                    twin, seat, action, random.Random(1)
+                )
+            checked += 1
+    assert checked >= 3

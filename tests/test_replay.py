@@ -1,0 +1,201 @@
+"""Replays, for every registered game and seat count: a step is the live game's position,
+every viewpoint holds only what it may, the log splits into moves, records round-trip
+through the exported file (the command line reads it too), and a shared position's past
+holds only what its sharer saw."""
+
+import json
+import random
+import re
+
+import pytest
+
+from pygames import GAMES
+from pygames.__main__ import main as cli
+from pygames.core import CHANCE, UNKNOWN, RecordedChance
+from pygames.position import encode_state
+from pygames.record import Record, RecordError
+from pygames.replay import EVERYTHING, Replay
+
+CASES = [
+    (game_id, seats)
+    for game_id, game in sorted(GAMES.items())
+    for seats in range(game.min_seats, game.max_seats + 1)
+]
+
+
+def live_game(game_id, seats, seed, stop=None):
+    """A seeded random game, with the position (as JSON) after the deal and each seat's move."""
+    state = GAMES[game_id].new_state(seats, seed)
+    rng = random.Random(seed)
+    snapshots = [state.clone()]
+    while not state.is_over() and (stop is None or len(snapshots) <= stop):
+        seat = rng.choice(state.to_act())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        snapshots.append(state.clone())
+    record = Record.new(game_id, ["human"] + ["random"] * (seats - 1))
+    record.actions = list(state.history)
+    return record, state, snapshots
+
+
+def data(state):
+    return encode_state(state)
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_replaying_to_move_n_gives_the_live_games_position_at_move_n(game_id, seats):
+    for seed in range(4):
+        record, state, snapshots = live_game(game_id, seats, seed)
+        replay = Replay(Record.from_text(record.to_text()))
+        assert replay.last == len(snapshots) - 1 == sum(s != CHANCE for s, _ in state.history)
+        for step, live in enumerate(snapshots):
+            assert data(replay.state(step)) == data(live)
+            for seat in range(seats):
+                live_view = live.view(seat)
+                live_view["actions"], live_view["choices"] = [], None
+                assert replay.view(step, seat) == live_view
+        assert replay.state(replay.last + 5) is replay.state(replay.last)
+        assert replay.state(-1) is replay.state(0)
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_a_replay_position_has_no_future(game_id, seats):
+    record, _, _ = live_game(game_id, seats, 1)
+    for state in Replay(record).states:
+        assert isinstance(state.chance, RecordedChance) and not state.chance.outcomes
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_everything_is_seen_after_the_end_and_each_seat_sees_only_its_own(game_id, seats):
+    record, state, _ = live_game(game_id, seats, 2)
+    replay = Replay(record)
+    assert replay.viewpoints() == [*range(seats), EVERYTHING]
+    full = replay.view(replay.last, EVERYTHING)
+    assert full["everything"] and full["choices"] is None
+    assert len(full["log"]) == len(state.events)
+    assert "open_hands" in full and UNKNOWN not in json.dumps(full)
+    for seat in range(seats):
+        assert replay.view(replay.last, seat)["log"] == state.view(seat)["log"]
+    # An unfinished game offers no all-seeing viewpoint.
+    unfinished, _, _ = live_game(game_id, seats, 2, stop=3)
+    assert EVERYTHING not in Replay(unfinished).viewpoints()
+    with pytest.raises(ValueError):
+        Replay(unfinished).view(1, EVERYTHING)
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_the_log_splits_into_the_moves_that_wrote_it(game_id, seats):
+    record, state, snapshots = live_game(game_id, seats, 3)
+    replay = Replay(record)
+    for viewpoint in replay.viewpoints():
+        segments = replay.logs(viewpoint)
+        assert len(segments) == replay.last + 1
+        seat = viewpoint if isinstance(viewpoint, int) else None
+        whole = (
+            state.view(seat)["log"]
+            if seat is not None
+            else replay.view(replay.last, EVERYTHING)["log"]
+        )
+        assert sum(segments, []) == whole
+        for step in range(1, replay.last + 1):
+            assert replay.mover(step) == next(
+                s for s, _ in reversed(snapshots[step].history) if s != CHANCE
+            )
+
+
+def test_decisions_leave_out_chance_and_resignations():
+    record, state, _ = live_game("fools-field", 2, 4, stop=6)
+    state.apply(state.to_act()[0], "resign")
+    record.actions = list(state.history)
+    replay = Replay(record)
+    decisions = replay.decisions()
+    assert [d.step for d in decisions] == list(range(1, replay.last))
+    assert all(d.action != "resign" for d in decisions)
+    for d in decisions:
+        assert replay.state(d.step - 1).legal_actions(d.seat).count(d.action) == 1
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_export_then_import_round_trips_and_the_command_line_reads_the_file(
+    game_id, seats, tmp_path, capsys
+):
+    record, state, _ = live_game(game_id, seats, 5)
+    record.hints = [0]
+    exported = record.to_text() + "\n"  # what the page's Export writes
+    path = tmp_path / f"{game_id}.txt"
+    path.write_text(exported, encoding="utf-8")
+    opened = Record.from_text(path.read_text(encoding="utf-8"))
+    assert opened == record and opened.to_text() + "\n" == exported
+    assert data(Replay(opened).states[-1]) == data(state)
+    assert cli(["log", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(record.to_text().split("\n")[0])
+    assert "A asked the computer for hints in this game." in out
+    assert cli(["analyse", str(path), "--iterations", "4"]) == 0
+    lines = capsys.readouterr().out.strip().split("\n")
+    assert len(lines) == 1 + len(Replay(record).decisions())
+
+
+def test_hints_are_a_checked_header_field():
+    record, _, _ = live_game("fools-field", 2, 6)
+    record.hints = [0, 1]
+    assert " hints=AB " in record.to_text().split("\n")[0] + " "
+    assert Record.from_link_fragment(record.to_link_fragment()).hints == [0, 1]
+    head, moves = record.to_text().split("\n")
+    for bad in ("hints=C", "hints=BA", "hints=", "hints=-"):
+        with pytest.raises(RecordError, match="hints"):
+            Record.from_text(head.replace("hints=AB", bad) + "\n" + moves)
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_a_shared_positions_past_is_what_its_sharer_saw(game_id, seats):
+    for seed in range(3):
+        record, state, snapshots = live_game(game_id, seats, seed, stop=8)
+        if state.is_over():
+            continue
+        seat = seed % seats
+        shared = Record.shared_position(record, state, seat, with_past=True)
+        opened = Record.from_link_fragment(shared.to_link_fragment())
+        replay = Replay(opened)
+        assert replay.viewpoints() == [seat] and replay.decisions() == []
+        assert replay.last == len(snapshots) - 1
+        for step, live in enumerate(snapshots):
+            assert replay.view(step, seat)["log"] == live.view(seat)["log"]
+            expected = live.view(seat)
+            expected["actions"], expected["choices"] = [], None
+            assert replay.view(step, seat) == expected
+        assert not replay.over or state.is_over()
+
+
+def test_a_shared_positions_past_holds_no_card_its_sharer_never_saw():
+    checked = 0
+    for seed in range(20):
+        record, state, _ = live_game("fools-field", 2, seed, stop=25)
+        if state.is_over():
+            continue
+        seat = seed % 2
+        text = Record.shared_position(record, state, seat, with_past=True).to_text()
+        rival = 1 - seat
+        hidden = set(state.hands[rival] + state.discards[rival] + state.deck)
+        hidden -= set(state.known_held[rival])
+        seen_before = {c for c in re.findall(r"\b[XSF]{4}\b", text)}
+        assert hidden and not hidden & seen_before
+        checked += 1
+    assert checked > 5
+
+
+def test_a_shared_positions_past_is_checked_like_a_position():
+    record, state, _ = live_game("fools-field", 2, 7, stop=6)
+    shared = Record.shared_position(record, state, 0, with_past=True)
+    lines = shared.to_text().split("\n")
+    assert lines[2].startswith("step ")
+    forged = lines[2].replace('"deck":[', '"deck":["XXXX",', 1)
+    text = "\n".join([*lines[:2], forged, *lines[3:]])
+    with pytest.raises(RecordError, match="position"):
+        Replay(Record.from_text(text))
+    bad_size = re.sub(r'"events":\d+', '"events":9999', lines[2])
+    with pytest.raises(RecordError, match="position"):
+        Replay(Record.from_text("\n".join([*lines[:2], bad_size, *lines[3:]])))
+    # A full record cannot smuggle in steps.
+    full = record.to_text().split("\n")
+    with pytest.raises(RecordError, match="shared position"):
+        Record.from_text("\n".join([full[0], lines[2], full[1]]))

@@ -1,0 +1,99 @@
+"""The computer's study in the browser: python tools/bench_analysis_browser.py [--games 2]
+
+For each playable game found (new games are covered as they are added), opens
+finished games (a seeded Hard computer against a random one) in headless
+Chromium, runs the replay screen's study of every decision, and prints the
+time per decision (from Start to done, over the decisions studied), and the
+main-thread tasks over 100 ms while it ran (the study yields between slices, so
+the page should have none). Prints figures only; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pygames import GAMES  # noqa: E402
+from pygames.analysis import ITERATIONS  # noqa: E402
+from pygames.bots import make_bot  # noqa: E402
+from pygames.record import Record  # noqa: E402
+from pygames.replay import Replay  # noqa: E402
+from tools import build, chromium, serve  # noqa: E402
+
+
+def finished_game(game_id: str, seed: int) -> Record:
+    game = GAMES[game_id]
+    seats = game.min_seats
+    state = game.new_state(seats, seed)
+    bots = [make_bot("normal" if s == 0 else "random", seed + s) for s in range(seats)]
+    while not state.is_over():
+        for seat in state.to_act():
+            if not state.is_over():
+                state.apply(seat, bots[seat].choose(state, seat))
+    record = Record.new(game_id, ["human"] + ["random"] * (seats - 1))
+    record.actions = list(state.history)
+    return record
+
+
+def measure(browser, url: str, record: Record) -> tuple[float, int, list[float]]:
+    """Seconds per decision, decisions, long tasks (ms) while the study ran."""
+    context = browser.new_context()
+    context.add_init_script(chromium.WATCH_LONG_TASKS)
+    page = context.new_page()
+    page.goto(url + "#" + record.to_link_fragment())
+    page.wait_for_selector("#analysis [data-act='analysis-start']", timeout=120_000)
+    started = page.evaluate("performance.now()")
+    page.click("[data-act='analysis-start']")
+    page.wait_for_selector("html[data-analysis='done']", state="attached", timeout=900_000)
+    ended = page.evaluate("performance.now()")
+    tasks = [d for start, d in page.evaluate("window.__longTasks") if start >= started]
+    context.close()
+    decisions = len(Replay(record).decisions())
+    return (ended - started) / 1000 / max(1, decisions), decisions, tasks
+
+
+def main(argv: list[str] | None = None) -> int:
+    from web import games
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=2, help="finished games per game (default 2)")
+    args = parser.parse_args(argv)
+    if build.site_is_stale():
+        build.build()
+    url, server = serve.start_server(build.DEFAULT_OUT)
+    print(f"the study in headless Chromium, {ITERATIONS} iterations a decision")
+    print(f"{'game':<15} {'decisions':>9} {'s/decision':>10} {'min':>6} {'max':>6}  tasks > 100 ms")
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(**chromium.launch_options())
+            for game_id in GAMES:
+                if not games.is_playable(game_id):
+                    continue
+                per, counts, over = [], 0, []
+                for number in range(args.games):
+                    seconds, decisions, tasks = measure(
+                        browser, url, finished_game(game_id, 11 + number)
+                    )
+                    per.append(seconds)
+                    counts += decisions
+                    over += [round(d) for d in tasks if d > 100]
+                print(
+                    f"{game_id:<15} {counts:>9} {statistics.mean(per):>10.2f} "
+                    f"{min(per):>6.2f} {max(per):>6.2f}  {len(over)} {over or ''}",
+                    flush=True,
+                )
+            browser.close()
+    finally:
+        server.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,651 @@
+"""The computer's study of a finished game (replay screen), and hints during a game.
+
+The study (`pygames.analysis.GameStudy`) runs in the background in slices, like
+the computer's thinking (web/session.py): a few search iterations, then a yield
+to the browser, so the page never freezes; it can be stopped, and every
+decision studied is written into the game's save at once, so it runs once and
+resumes where it stopped. Each decision is studied from the deciding seat's
+knowledge at that moment only.
+
+Shown: each seat's chance to win over the game as an SVG graph (a point per
+move, linked to the move list), a mark on each costly move (the thresholds are
+on the page), and for the current move the chance before and after it and the
+move the computer preferred.
+
+A hint (play screen) studies the human's current decision the same way and
+lists every legal move with its chance; the game's record then says, for
+everyone to see, that this seat asked for hints.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import time
+
+import js
+
+from web import dom, i18n, storage
+from web.dom import h, svg
+from web.i18n import t
+from web.seats import SEAT_MARKS
+
+MARK_SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+STATE_ATTRIBUTE = "data-analysis"  # on <html>: "running", "stopped" or "done", for tests
+GRAPH_WIDTH, GRAPH_HEIGHT, GRAPH_PAD = 320, 150, 18
+SEAT_DASHES = ("", "6 3", "2 3", "8 3 2 3")  # each seat's line differs by more than colour
+
+
+def percent(chance: float) -> str:
+    return f"{round(chance * 100)}%"
+
+
+class Analysis:
+    """The replay screen's study panel, marks and graph."""
+
+    def __init__(self, screen):
+        self.screen = screen
+        self.study = None
+        self.running = False
+        self.generation = 0
+        self.revision = 0  # for the move list's cache: marks are added to it in place
+        self.results: dict[int, dict] | None = None
+
+    # ----- what is known -----
+
+    def available(self) -> bool:
+        screen = self.screen
+        return screen.replay is not None and screen.replay.over and not screen.session.read_only
+
+    def saved(self) -> dict[int, dict]:
+        """The study kept with the save (only if made by this version of the method)."""
+        from pygames.analysis import ITERATIONS, VERSION
+
+        if self.results is None:
+            self.results = {}
+            stored = self.screen.session.save.analysis
+            if stored and stored.get("v") == VERSION and stored.get("it") == ITERATIONS:
+                decisions = {d.step: d for d in self.screen.replay.decisions()}
+                for entry in stored.get("r", []):
+                    verdict = unpack(entry)
+                    if verdict is not None and verdict["step"] in decisions:
+                        self.results[verdict["step"]] = verdict
+        return self.results
+
+    def total(self) -> int:
+        return len(self.screen.replay.decisions())
+
+    # ----- running -----
+
+    def act_analysis_start(self, element) -> None:
+        self.start()
+
+    def act_analysis_stop(self, element) -> None:
+        self.stop()
+        self.refresh()
+        dom.focus("[data-act='analysis-start']")
+
+    def start(self) -> None:
+        from pygames.analysis import GameStudy
+
+        if self.running or not self.available():
+            return
+        self.study = GameStudy(self.screen.replay, done=self.saved())
+        self.running = True
+        self.generation += 1
+        set_state("running")
+        self.refresh()
+        dom.focus("[data-act='analysis-stop']")
+        asyncio.ensure_future(self._run(self.generation))
+
+    def stop(self) -> None:
+        if self.running:
+            self.running = False
+            self.generation += 1
+            set_state("stopped")
+
+    async def _run(self, generation: int) -> None:
+        from web.session import _next_slice
+
+        study = self.study
+        iterations = 1
+        slices = 0
+        while generation == self.generation and not study.finished():
+            known = len(study.results)
+            started = time.perf_counter()
+            study.advance(iterations)
+            spent = time.perf_counter() - started
+            slices += 1
+            if len(study.results) != known:
+                self.keep(study)
+            else:
+                self.show_progress(study)
+            await asyncio.sleep(0)
+            iterations = _next_slice(iterations, spent)
+        if generation == self.generation and study.finished():
+            self.running = False
+            js.document.documentElement.setAttribute("data-analysis-slices", str(slices))
+            set_state("done")
+            self.refresh()  # the graph, once (the marks went into the move list one by one)
+            self.screen.app.announce(t("analysis.done"))
+
+    def keep(self, study) -> None:
+        """A decision studied: into the save at once, its mark into the move list."""
+        from pygames.analysis import ITERATIONS, VERSION
+
+        fresh = [step for step in study.results if step not in self.results]
+        self.results = dict(study.results)
+        save = self.screen.session.save
+        save.analysis = {
+            "v": VERSION,
+            "it": ITERATIONS,
+            "r": [pack(step, verdict) for step, verdict in sorted(self.results.items())],
+        }
+        # If storage refuses, the study stays on this page; the save itself is unchanged.
+        with contextlib.suppress(storage.StorageFull, storage.StorageUnavailable):
+            storage.write(save)
+        for step in fresh:
+            self.add_mark(step)
+        self.show_progress(study)
+
+    # ----- drawing -----
+
+    def refresh(self) -> None:
+        """Redraw the panel alone (the board and the move list stay)."""
+        old = dom.by_id("analysis")
+        new = self.panel()
+        if old is not None and new is not None:
+            focus = dom.nullable(js.document.activeElement)
+            key = dom.nullable(focus.getAttribute("data-focus")) if focus is not None else None
+            had_focus = focus is not None and old.contains(focus)
+            old.replaceWith(new)
+            if had_focus and key:
+                dom.focus(f"[data-focus='{key}']", new)
+
+    def show_progress(self, study) -> None:
+        """Between slices only the bar and the count change: nothing is redrawn."""
+        bar = dom.query("#analysis progress")
+        if bar is not None:
+            bar.value = study.progress()
+        done, total = len(study.results), self.total()
+        panel = dom.by_id("analysis")
+        if panel is not None and str(panel.getAttribute("data-done")) != str(done):
+            panel.setAttribute("data-done", str(done))
+            words = dom.query("#analysis-running")
+            if words is not None:
+                dom.set_text(words, t("analysis.running", done=done, total=total))
+
+    def panel(self) -> object:
+        if not self.available():
+            return None
+        results = self.saved()
+        total = self.total()
+        done = len(results)
+        return h(
+            "section",
+            {
+                "class": "analysis panel",
+                "id": "analysis",
+                "aria-labelledby": "analysis-title",
+                "data-done": done,
+                "data-total": total,
+            },
+            h("h3", {"id": "analysis-title"}, t("analysis.title")),
+            self.progress(done, total),
+            bool(results) and self.graph(results),
+            bool(results) and self.current(results),
+            h(
+                "p",
+                {"class": "muted analysis-thresholds"},
+                t("analysis.thresholds", **thresholds()),
+            ),
+        )
+
+    def progress(self, done: int, total: int) -> object:
+        if self.running:
+            value = self.study.progress() if self.study is not None else 0
+            return h(
+                "div",
+                {"class": "row"},
+                h(
+                    "progress",
+                    {
+                        "value": f"{value:.3f}",
+                        "max": "1",
+                        "aria-label": t("analysis.progress_label"),
+                    },
+                ),
+                h(
+                    "p",
+                    {"class": "muted", "role": "status", "id": "analysis-running"},
+                    t("analysis.running", done=done, total=total),
+                ),
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "secondary",
+                        "data-act": "analysis-stop",
+                        "data-focus": "analysis-stop",
+                    },
+                    t("analysis.stop"),
+                ),
+            )
+        if done >= total:
+            return h("p", {"class": "muted"}, t("analysis.complete", total=total))
+        label = t("analysis.resume") if done else t("analysis.start")
+        return h(
+            "div",
+            {"class": "row"},
+            h(
+                "p",
+                {"class": "muted"},
+                t("analysis.explain")
+                if not done
+                else t("analysis.partial", done=done, total=total),
+            ),
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "primary",
+                    "data-act": "analysis-start",
+                    "data-focus": "analysis-start",
+                },
+                label,
+            ),
+        )
+
+    def current(self, results: dict[int, dict]) -> object:
+        """The current move's study: chances before and after, and the preferred move."""
+        screen = self.screen
+        step = screen.step
+        verdict = results.get(step)
+        if verdict is None:
+            return h("p", {"class": "muted analysis-current"}, t("analysis.no_study_here"))
+        decision = next(d for d in screen.replay.decisions() if d.step == step)
+        name = screen.names[decision.seat]
+        items = [
+            h(
+                "p",
+                {},
+                t(
+                    "analysis.before_after",
+                    name=name,
+                    before=percent(verdict["before"]),
+                    after=percent(verdict["after"]),
+                ),
+            ),
+        ]
+        if verdict["best"] != decision.action:
+            state = screen.replay.state(step - 1)
+            words = move_parts(screen, state, decision.seat, [verdict["best"]], screen.reader())
+            items.append(
+                h(
+                    "p",
+                    {"class": "analysis-best"},
+                    t("analysis.preferred", chance=percent(verdict["best_value"])),
+                    " ",
+                    words[verdict["best"]],
+                )
+            )
+        else:
+            items.append(h("p", {}, t("analysis.was_best")))
+        if verdict["mark"]:
+            items.append(
+                h(
+                    "p",
+                    {"class": "analysis-mark-words", "data-mark": verdict["mark"]},
+                    t("analysis.mark." + verdict["mark"]),
+                )
+            )
+        return h("div", {"class": "analysis-current", "aria-live": "polite"}, items)
+
+    def graph(self, results: dict[int, dict]) -> object:
+        """Each seat's chance to win, move by move: a line per seat, a point per studied move."""
+        from pygames.analysis import chances
+
+        screen = self.screen
+        replay = screen.replay
+        seats = replay.states[0].num_seats
+        lines = chances(replay.decisions(), results, seats)
+        last = max(1, replay.last)
+        width = GRAPH_WIDTH - 2 * GRAPH_PAD
+        height = GRAPH_HEIGHT - 2 * GRAPH_PAD
+
+        def x(step: int) -> float:
+            return round(GRAPH_PAD + width * step / last, 1)
+
+        def y(chance: float) -> float:
+            return round(GRAPH_PAD + height * (1 - chance), 1)
+
+        names = screen.names
+        shapes = [
+            svg(
+                "rect",
+                {
+                    "x": GRAPH_PAD,
+                    "y": GRAPH_PAD,
+                    "width": width,
+                    "height": height,
+                    "class": "graph-frame",
+                },
+            ),
+            svg(
+                "line",
+                {
+                    "x1": GRAPH_PAD,
+                    "x2": GRAPH_PAD + width,
+                    "y1": y(0.5),
+                    "y2": y(0.5),
+                    "class": "graph-half",
+                },
+            ),
+            svg(
+                "line",
+                {
+                    "x1": x(screen.step),
+                    "x2": x(screen.step),
+                    "y1": GRAPH_PAD,
+                    "y2": GRAPH_PAD + height,
+                    "class": "graph-now",
+                },
+            ),
+            svg("text", {"x": 2, "y": y(1) + 4, "class": "graph-axis"}, "100%"),
+            svg("text", {"x": 2, "y": y(0) + 4, "class": "graph-axis"}, "0%"),
+        ]
+        dots = []  # drawn over every line, so that each point can be clicked
+        for seat, points in enumerate(lines):
+            path = " ".join(f"{x(step)},{y(chance)}" for step, chance in points)
+            shapes.append(
+                svg(
+                    "polyline",
+                    {
+                        "points": path,
+                        "class": f"graph-line seat-{seat}",
+                        "stroke-dasharray": SEAT_DASHES[seat] or None,
+                    },
+                )
+            )
+            for step, chance in points[1:]:
+                verdict = results.get(step, {})
+                mark = verdict.get("mark")
+                dots.append(
+                    svg(
+                        "circle",
+                        {
+                            "cx": x(step),
+                            "cy": y(chance),
+                            "r": 5 if mark else 3,
+                            "class": f"graph-point seat-{seat}" + (f" {mark}" if mark else ""),
+                            "data-act": "goto",
+                            "data-step": step,
+                        },
+                        svg(
+                            "title",
+                            {},
+                            t(
+                                "analysis.point",
+                                step=step,
+                                name=names[seat],
+                                chance=percent(chance),
+                            ),
+                        ),
+                    )
+                )
+        shapes += dots
+        summary = t(
+            "analysis.graph_label",
+            names=i18n.listed(
+                [f"{names[s]} {percent(points[-1][1])}" for s, points in enumerate(lines)]
+            ),
+        )
+        legend = h(
+            "ul",
+            {"class": "graph-legend", "aria-hidden": "true"},
+            [
+                h("li", {"class": f"seat-{seat}"}, f"{SEAT_MARKS[seat]} {names[seat]}")
+                for seat in range(seats)
+            ],
+        )
+        return h(
+            "figure",
+            {"class": "analysis-graph"},
+            svg(
+                "svg",
+                {
+                    "viewBox": f"0 0 {GRAPH_WIDTH} {GRAPH_HEIGHT}",
+                    "role": "img",
+                    "aria-label": summary,
+                    "class": "graph",
+                },
+                shapes,
+            ),
+            legend,
+            h("figcaption", {"class": "muted"}, t("analysis.graph_caption")),
+        )
+
+    def mark(self, step: int) -> object:
+        """The mark of a studied move in the move list (a symbol and its word)."""
+        verdict = (self.results or {}).get(step) if self.available() else None
+        if verdict is None or not verdict["mark"]:
+            return None
+        name = verdict["mark"]
+        return h(
+            "span",
+            {"class": f"move-mark {name}", "data-mark": name},
+            h("span", {"aria-hidden": "true"}, MARK_SYMBOLS[name]),
+            h("span", {"class": "visually-hidden"}, t("analysis.mark_short." + name)),
+        )
+
+    def add_mark(self, step: int) -> None:
+        button = dom.query(f".moves li[data-step='{step}'] button")
+        mark = self.mark(step)
+        if button is not None and mark is not None and dom.query(".move-mark", button) is None:
+            button.appendChild(mark)
+
+
+def thresholds() -> dict[str, str]:
+    from pygames.analysis import BLUNDER, INACCURACY, MISTAKE
+
+    return {
+        "inaccuracy": percent(INACCURACY),
+        "mistake": percent(MISTAKE),
+        "blunder": percent(BLUNDER),
+    }
+
+
+def point_words(step: int, name: str, chance: float) -> str:
+    return t("analysis.point", step=step, name=name, chance=percent(chance))
+
+
+def is_chance(value) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
+
+
+def set_state(state: str) -> None:
+    js.document.documentElement.setAttribute(STATE_ATTRIBUTE, state)
+
+
+def pack(step: int, verdict: dict) -> list:
+    """A verdict as the save keeps it: [step, before, after, best, best value, mark, forced]."""
+    return [
+        step,
+        verdict["before"],
+        verdict["after"],
+        verdict["best"],
+        verdict["best_value"],
+        verdict["mark"] or "",
+        1 if verdict["forced"] else 0,
+    ]
+
+
+def unpack(entry) -> dict | None:
+    """A kept verdict, or None if it is not one (a save is read as hostile)."""
+    if not isinstance(entry, list) or len(entry) != 7:
+        return None
+    step, before, after, best, best_value, mark, forced = entry
+    numbers = (before, after, best_value)
+    if not isinstance(step, int) or isinstance(step, bool) or step < 1:
+        return None
+    if not all(
+        isinstance(n, int | float) and not isinstance(n, bool) and 0 <= n <= 1 for n in numbers
+    ):
+        return None
+    if not isinstance(best, str) or len(best) > 200 or mark not in ("", *MARK_SYMBOLS):
+        return None
+    return {
+        "step": step,
+        "before": float(before),
+        "after": float(after),
+        "best": best,
+        "best_value": float(best_value),
+        "mark": mark or None,
+        "forced": forced == 1,
+    }
+
+
+def move_parts(shell, state, seat: int, actions: list[str], reader: int | None) -> dict:
+    """Each action as its seat would read it in the log (items drawn by the board),
+    played on a sample of what the seat knows and stopped before any chance."""
+    from pygames.analysis import move_lines
+    from pygames.text import describe_parts
+
+    found = {}
+    for action in actions:
+        parts = []
+        for entry in move_lines(state, seat, action, random.Random(0)):
+            line = describe_parts(state.game.id, entry, i18n.lang(), shell.names, reader)
+            if line:
+                parts += [p if isinstance(p, str) else shell.board.log_item(p) for p in line]
+                parts.append(" ")
+        found[action] = parts
+    texts = [plain(parts) for parts in found.values()]
+    if len(set(texts)) < len(texts) or not all(texts):
+        for action in actions:
+            picks = " ".join(value for _, value in state.picks(seat, action))
+            found[action] = [*found[action], f"({picks})"]
+    return found
+
+
+def plain(parts: list) -> str:
+    return "".join(p if isinstance(p, str) else str(p.textContent) for p in parts).strip()
+
+
+class Hint:
+    """The play screen's hint: the human's current decision studied, every legal move's
+    chance to win. Asking for one is written in the record (`Record.hints`)."""
+
+    def __init__(self, screen):
+        self.screen = screen
+        self.generation = 0
+        self.search = None
+        self.result: dict | None = None  # {"history": len, "values": {...}, "best": ...}
+        self.running = False
+
+    def forget(self) -> None:
+        self.generation += 1
+        self.running = False
+        self.search = None
+        self.result = None
+
+    def offered(self, view: dict, seat: int | None) -> bool:
+        """Against the computer, on the one human's turn."""
+        session = self.screen.session
+        humans = session.human_seats()
+        return (
+            not session.read_only
+            and len(humans) == 1
+            and seat == humans[0]
+            and not view["over"]
+            and bool(view["actions"])
+            and session.thinking_seat is None
+        )
+
+    def act_hint(self, element) -> None:
+        from pygames.analysis import ITERATIONS, StudySearch
+        from web.session import decision_seed
+
+        session = self.screen.session
+        seat = session.human_seats()[0]
+        if self.running or seat not in session.state.to_act():
+            return
+        session.note_hint(seat)
+        self.generation += 1
+        self.running = True
+        self.result = None
+        history = len(session.state.history)
+        seed = decision_seed(session.save.bot_seed, history) + 1
+        self.search = StudySearch(session.state, seat, ITERATIONS, random.Random(seed))
+        self.screen.render()
+        self.screen.app.announce(t("hint.running"))
+        asyncio.ensure_future(self._run(self.generation, seat, history))
+
+    async def _run(self, generation: int, seat: int, history: int) -> None:
+        from web.session import _next_slice
+
+        search = self.search
+        iterations = 1
+        while generation == self.generation:
+            started = time.perf_counter()
+            done = search.advance(iterations)
+            spent = time.perf_counter() - started
+            await asyncio.sleep(0)
+            if done:
+                break
+            iterations = _next_slice(iterations, spent)
+        if generation != self.generation:
+            return
+        self.running = False
+        self.result = {"history": history, "values": search.values(), "best": search.best()}
+        js.document.documentElement.setAttribute("data-hint", "shown")
+        self.screen.render()
+        self.screen.app.announce(t("hint.ready"))
+        dom.focus("#hint-title")
+
+    def panel(self, view: dict, seat: int | None) -> object:
+        session = self.screen.session
+        fresh = self.result is not None and self.result["history"] == len(session.state.history)
+        if not fresh and not self.running:
+            return None
+        body: list = []
+        if self.running:
+            body.append(
+                h(
+                    "p",
+                    {"class": "muted", "role": "status"},
+                    h("span", {"class": "spinner", "aria-hidden": "true"}),
+                    t("hint.running"),
+                )
+            )
+        else:
+            values = self.result["values"]
+            ordered = sorted(values, key=lambda a: -values[a])
+            words = move_parts(self.screen, session.state, seat, ordered, seat)
+            body.append(
+                h(
+                    "ol",
+                    {"class": "hint-moves"},
+                    [
+                        h(
+                            "li",
+                            {
+                                "data-action": action,
+                                "class": "best" if action == self.result["best"] else None,
+                            },
+                            h("span", {"class": "hint-chance"}, percent(values[action])),
+                            " ",
+                            h("span", {}, words[action]),
+                        )
+                        for action in ordered
+                    ],
+                )
+            )
+            body.append(h("p", {"class": "muted"}, t("hint.explain")))
+        return h(
+            "section",
+            {"class": "hint panel", "aria-labelledby": "hint-title", "id": "hint"},
+            h("h3", {"id": "hint-title", "tabindex": "-1"}, t("hint.title")),
+            body,
+        )

@@ -1,0 +1,588 @@
+"""The replay screen: a finished game (or a shared position's past) stepped through.
+
+The same frame as the play screen: the bar, the status (what this move was, or
+the result at the end), the board drawn by the game's plug-in from one view,
+and beside it the controls (first, back, play/pause, forward, last), whose eyes
+to see through, the move list in words (the log, one entry per move, the
+current one marked, each a button that jumps there) and the computer's study
+(web/analysis.py). Keys: ← → one move, Home End the first and last, Space plays
+or pauses.
+
+The address holds the move and the viewpoint (``#g=<save>&m=12&v=a``), so a
+link can point at one moment of a game. Nothing here is secret: a finished
+game may be seen from every seat or from everywhere (every hand face up); a
+shared position's past only from its sharer's seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import js
+from pyodide.ffi import create_once_callable, to_js
+
+from web import dialogs, dom, games, i18n
+from web.analysis import Analysis
+from web.dom import h
+from web.i18n import t
+from web.seats import join_names, result_text, seat_line, seat_names
+
+PLAY_SECONDS = 1.0  # one move a second when playing
+EVERYTHING = "all"
+VIEW_CODES = "abcd"  # the viewpoint in the address: a seat's letter, or "all"
+KEYS = ("ArrowLeft", "ArrowRight", "Home", "End", " ")
+
+
+class ReplayScreen:
+    def __init__(self, app):
+        self.app = app
+        self.session = None
+        self.replay = None
+        self.board = None
+        self.step = 0
+        self.viewpoint = None
+        self.playing = False
+        self.generation = 0
+        self.move_list = None  # the drawn move list, kept while its contents stay the same
+        self.move_list_key = None
+        self.analysis = Analysis(self)
+
+    # ----- opening and closing -----
+
+    def open(self, session, step: int | None = None, viewpoint: str | None = None) -> None:
+        """Open `session`'s game at `step` (default: the end) through `viewpoint` (a code)."""
+        from pygames.replay import Replay
+
+        self.close()
+        self.session = session
+        self.replay = Replay(session.record)
+        self.board = games.board_module(session.game_id).Board(self)
+        self.viewpoint = self.parse_viewpoint(viewpoint)
+        self.step = self.replay.last if step is None else self.replay.clamp(step)
+        self.analysis = Analysis(self)
+        self.render()
+        self.update_address()
+
+    def close(self) -> None:
+        self.generation += 1
+        self.playing = False
+        self.analysis.stop()
+        self.session = self.replay = self.board = None
+        self.move_list = self.move_list_key = None
+
+    def parse_viewpoint(self, code: str | None):
+        points = self.replay.viewpoints()
+        if code == EVERYTHING and EVERYTHING in points:
+            return EVERYTHING
+        if code and code in VIEW_CODES and VIEW_CODES.index(code) in points:
+            return VIEW_CODES.index(code)
+        humans = self.session.human_seats()
+        if self.session.read_only:
+            return self.session.record.viewer
+        if len(humans) == 1:
+            return humans[0]
+        return EVERYTHING if EVERYTHING in points else points[0]
+
+    def viewpoint_code(self) -> str:
+        return EVERYTHING if self.viewpoint == EVERYTHING else VIEW_CODES[self.viewpoint]
+
+    def address(self) -> str:
+        """This moment's fragment: the save (or the shared link) with the move and viewpoint."""
+        moment = f"&m={self.step}&v={self.viewpoint_code()}"
+        if self.session.read_only:
+            return "#" + self.session.link_fragment() + moment
+        return "#g=" + self.session.save.id + moment
+
+    def update_address(self) -> None:
+        if self.session is not None:
+            self.app.set_hash(self.address())
+
+    # ----- what a board may use (web/games/__init__.py lists these) -----
+
+    @property
+    def names(self) -> list[str]:
+        return seat_names(self.session.record.seats, shared=self.session.read_only)
+
+    def play(self, action: str) -> None:
+        """Nothing is played in a replay."""
+
+    async def confirm(self, question: str, yes: str, no: str | None = None) -> bool:
+        return await dialogs.confirm(question, yes, no)
+
+    def rerender(self) -> None:
+        self.render()
+
+    def announce(self, text: str) -> None:
+        self.app.announce(text)
+
+    def run(self, coroutine) -> None:
+        self.app.run(coroutine)
+
+    # ----- moving through the game -----
+
+    def go(self, step: int, announce: bool = True) -> None:
+        step = self.replay.clamp(step)
+        if step == self.step and self.move_list is not None:
+            return
+        self.step = step
+        self.render()
+        self.update_address()
+        if announce:
+            self.app.announce(str(dom.by_id("status").textContent))
+
+    def act_replay_first(self, element) -> None:
+        self.pause()
+        self.go(0)
+
+    def act_replay_back(self, element) -> None:
+        self.pause()
+        self.go(self.step - 1)
+
+    def act_replay_forward(self, element) -> None:
+        self.pause()
+        self.go(self.step + 1)
+
+    def act_replay_last(self, element) -> None:
+        self.pause()
+        self.go(self.replay.last)
+
+    def act_replay_play(self, element) -> None:
+        self.toggle_play()
+
+    def act_goto(self, element) -> None:
+        self.pause()
+        self.go(int(element.dataset.step))
+
+    def toggle_play(self) -> None:
+        if self.playing:
+            self.pause()
+        else:
+            if self.step >= self.replay.last:
+                self.step = 0
+            self.playing = True
+            self.generation += 1
+            self.render()
+            asyncio.ensure_future(self._play(self.generation))
+
+    def pause(self) -> None:
+        if self.playing:
+            self.playing = False
+            self.generation += 1
+            self.render()
+
+    async def _play(self, generation: int) -> None:
+        while True:
+            await asyncio.sleep(PLAY_SECONDS)
+            if generation != self.generation or self.session is None:
+                return
+            if self.step >= self.replay.last:
+                self.playing = False
+                self.render()
+                return
+            self.go(self.step + 1, announce=False)
+
+    def on_key(self, event) -> bool:
+        """← → Home End step through the game, Space plays or pauses (not in a form field)."""
+        key = str(event.key)
+        if key not in KEYS or event.altKey or event.ctrlKey or event.metaKey:
+            return False
+        target = event.target
+        tag = str(getattr(target, "tagName", "") or "").lower()
+        if tag in ("input", "select", "textarea"):
+            return False
+        if key == " ":
+            self.toggle_play()
+            return True
+        self.pause()
+        targets = {
+            "ArrowLeft": self.step - 1,
+            "ArrowRight": self.step + 1,
+            "Home": 0,
+            "End": self.replay.last,
+        }
+        self.go(targets[key])
+        return True
+
+    def change_viewpoint(self, element) -> None:
+        self.viewpoint = self.parse_viewpoint(str(element.value))
+        self.render()
+        self.update_address()
+        dom.focus("#replay-viewpoint")
+
+    # ----- drawing -----
+
+    def view(self) -> dict:
+        from pygames.replay import EVERYTHING as ALL
+
+        viewpoint = ALL if self.viewpoint == EVERYTHING else self.viewpoint
+        return self.replay.view(self.step, viewpoint)
+
+    def reader(self) -> int | None:
+        """Whom the log speaks to: the one human ("You") whatever the viewpoint, else nobody."""
+        if self.session.read_only:
+            return None
+        humans = self.session.human_seats()
+        return humans[0] if len(humans) == 1 else None
+
+    def render(self) -> None:
+        if self.session is None:
+            return
+        from web.play import remembered_focus, restore_focus
+
+        focus_key = remembered_focus()
+        view = self.view()
+        last = self.replay.last
+        at_end = self.step == last and self.replay.over
+        dom.replace(
+            self.app.screen,
+            h(
+                "div",
+                {
+                    "class": "play replay",
+                    "data-game": self.session.game_id,
+                    "data-seats": view["seats"],
+                    "data-turn": "over" if at_end else "replay",
+                    "data-moves": self.step,
+                    "data-step": self.step,
+                    "data-last": last,
+                    "data-viewpoint": self.viewpoint_code(),
+                    "data-playing": "true" if self.playing else "false",
+                },
+                self.play_bar(),
+                self.session.read_only and self.shared_banner(),
+                self.status(view, at_end),
+                h(
+                    "div",
+                    {"class": "play-body"},
+                    h(
+                        "div",
+                        {"class": "board-area"},
+                        self.controls(),
+                        self.board.render(view),
+                    ),
+                    h(
+                        "aside",
+                        {"class": "side"},
+                        self.tools(at_end),
+                        self.analysis.panel(),
+                        self.moves_panel(),
+                    ),
+                ),
+            ),
+        )
+        self.mark_current()
+        restore_focus(focus_key, self.app.screen)
+
+    def play_bar(self) -> object:
+        session = self.session
+        return h(
+            "div",
+            {"class": "play-bar"},
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "secondary",
+                    "data-act": "lobby",
+                    "data-focus": "lobby",
+                },
+                t("play.lobby"),
+            ),
+            h("h2", {}, t("replay.heading", game=t("game." + session.game_id))),
+            h("p", {"class": "muted seats"}, seat_line(session.record.seats, session.read_only)),
+        )
+
+    def shared_banner(self) -> object:
+        viewer = self.session.record.viewer
+        return h(
+            "section",
+            {"class": "notice shared", "aria-labelledby": "shared-title"},
+            h(
+                "div",
+                {},
+                h("h3", {"id": "shared-title"}, t("shared.banner", name=self.names[viewer])),
+                h("p", {}, t("replay.shared_explain")),
+            ),
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "primary",
+                    "data-act": "play-on",
+                    "data-focus": "play-on",
+                },
+                t("shared.play_on"),
+            ),
+        )
+
+    def status(self, view: dict, at_end: bool) -> object:
+        names = self.names
+        last = self.replay.last
+        if at_end:
+            you = self.reader()
+            text = result_text(self.session.game_id, view, names, you)
+        elif self.step == 0:
+            text = t("replay.at_start", last=last)
+        else:
+            mover = self.replay.mover(self.step)
+            name = names[mover] if mover is not None else ""
+            text = t("replay.at_move", step=self.step, last=last, name=name)
+        waiting = [names[s] for s in view["to_act"]]
+        after = bool(waiting) and not view["over"] and t("replay.next", name=join_names(waiting))
+        return h(
+            "div",
+            {"class": "status", "id": "status"},
+            h("p", {}, text),
+            after and h("p", {"class": "muted"}, after),
+        )
+
+    def controls(self) -> object:
+        last = self.replay.last
+        at_start, at_last = self.step == 0, self.step >= last
+        play_label = t("replay.pause") if self.playing else t("replay.play")
+        return h(
+            "div",
+            {"class": "replay-controls", "role": "group", "aria-label": t("replay.controls")},
+            h(
+                "div",
+                {"class": "row"},
+                control("replay-first", "«", t("replay.first"), not at_start),
+                control("replay-back", "‹", t("replay.back"), not at_start),
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "primary replay-play",
+                        "data-act": "replay-play",
+                        "data-focus": "replay-play",
+                        "aria-pressed": "true" if self.playing else "false",
+                    },
+                    ("❚❚ " if self.playing else "▶ ") + play_label,
+                ),
+                control("replay-forward", "›", t("replay.forward"), not at_last),
+                control("replay-last", "»", t("replay.last"), not at_last),
+                h(
+                    "p",
+                    {"class": "replay-counter", "id": "replay-counter"},
+                    t("replay.counter", step=self.step, last=last),
+                ),
+            ),
+            self.viewpoint_picker(),
+            h("p", {"class": "muted replay-keys"}, t("replay.keys")),
+        )
+
+    def viewpoint_picker(self) -> object:
+        points = self.replay.viewpoints()
+        if len(points) == 1:
+            return h("p", {"class": "muted"}, t("replay.seen_by_only", name=self.names[points[0]]))
+        options = [
+            h(
+                "option",
+                {
+                    "value": EVERYTHING if point == EVERYTHING else VIEW_CODES[point],
+                    "selected": point == self.viewpoint,
+                },
+                t("replay.everything") if point == EVERYTHING else self.names[point],
+            )
+            for point in points
+        ]
+        return h(
+            "div",
+            {"class": "field"},
+            h("label", {"for": "replay-viewpoint"}, t("replay.viewpoint")),
+            h(
+                "select",
+                {"id": "replay-viewpoint", "data-change": "viewpoint"},
+                options,
+            ),
+        )
+
+    def tools(self, at_end: bool) -> object:
+        session = self.session
+        finished = self.replay.over and not session.read_only
+        return h(
+            "div",
+            {"class": "row common-actions"},
+            finished
+            and h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "primary",
+                    "data-act": "rematch",
+                    "data-focus": "rematch",
+                },
+                t("over.rematch"),
+            ),
+            tool_button("export", t("replay.export")),
+            tool_button("moment-link", t("replay.moment_link")),
+        )
+
+    # ----- the move list -----
+
+    def moves_panel(self) -> object:
+        key = (self.viewpoint, i18n.lang(), self.analysis.revision)
+        if self.move_list is None or self.move_list_key != key:
+            self.move_list = self.build_moves()
+            self.move_list_key = key
+        return self.move_list
+
+    def build_moves(self) -> object:
+        from pygames.replay import EVERYTHING as ALL
+
+        viewpoint = ALL if self.viewpoint == EVERYTHING else self.viewpoint
+        segments = self.replay.logs(viewpoint)
+        names = self.names
+        items = []
+        hints = self.session.record.hints
+        for step, entries in enumerate(segments):
+            lines = [self.log_line(entry) for entry in entries]
+            lines = [line for line in lines if line]
+            if step == 0 and hints:
+                who = join_names([names[s] for s in hints])
+                lines.insert(0, [t("replay.hints_used", names=who)])
+            if not lines:
+                mover = self.replay.mover(step)
+                lines = [[t("replay.moved", name=names[mover]) if mover is not None else ""]]
+            label = t("replay.start") if step == 0 else str(step)
+            items.append(
+                h(
+                    "li",
+                    {"data-step": step},
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "class": "move",
+                            "data-act": "goto",
+                            "data-step": step,
+                            "data-focus": f"goto:{step}",
+                        },
+                        h("span", {"class": "move-number"}, label),
+                        h(
+                            "span",
+                            {"class": "move-words"},
+                            [h("span", {"class": "line"}, ln) for ln in lines],
+                        ),
+                        self.analysis.mark(step),
+                    ),
+                )
+            )
+        return h(
+            "section",
+            {"class": "log moves", "aria-labelledby": "log-title"},
+            h("h3", {"id": "log-title"}, t("replay.moves")),
+            self.board.log_legend() and h("p", {"class": "muted legend"}, self.board.log_legend()),
+            h("ol", {"aria-label": t("replay.moves")}, items),
+        )
+
+    def log_line(self, entry: dict) -> list | None:
+        from pygames.text import describe_parts
+
+        parts = describe_parts(self.session.game_id, entry, i18n.lang(), self.names, self.reader())
+        if parts is None:
+            return None
+        return [part if isinstance(part, str) else self.board.log_item(part) for part in parts]
+
+    def mark_current(self) -> None:
+        """Mark the current move in the list and keep it in view."""
+        if self.move_list is None:
+            return
+        current = None
+        for item in self.move_list.querySelectorAll("li[data-step]"):
+            is_current = int(item.dataset.step) == self.step
+            item.classList.toggle("current", is_current)
+            button = item.querySelector("button")
+            if is_current:
+                button.setAttribute("aria-current", "step")
+                current = item
+            else:
+                button.removeAttribute("aria-current")
+        if current is not None:
+            holder = self.move_list.querySelector("ol")
+            top = current.offsetTop - holder.offsetTop
+            if (
+                top < holder.scrollTop
+                or top + current.offsetHeight > holder.scrollTop + holder.clientHeight
+            ):
+                holder.scrollTop = max(0, top - holder.clientHeight // 3)
+
+    # ----- the other buttons -----
+
+    def act_rematch(self, element) -> None:
+        session = self.session
+        view = session.view(session.viewer())
+        options = self.board.rematch_options(view, dict(session.record.options))
+        self.app.open_session(session.rematch(options))
+
+    def act_play_on(self, element) -> None:
+        session = self.session
+        if session is None or not session.read_only:
+            return
+        self.app.open_session(session.play_on())
+        self.app.announce(t("shared.played_on"))
+
+    def act_export(self, element) -> None:
+        """Save the record as a text file (the command line and Open read the same file)."""
+        name = export_name(self.session)
+        download(name, self.session.record.to_text() + "\n")
+        self.app.announce(t("replay.exported", name=name))
+
+    async def act_moment_link(self, element) -> None:
+        base = str(js.location.href).split("#")[0]
+        fragment = self.session.link_fragment()
+        link = f"{base}#{fragment}&m={self.step}&v={self.viewpoint_code()}"
+        await dialogs.share({"game": link}, True, self.app.guard)
+
+    async def act_copy_link(self, element) -> None:
+        await dialogs.copy_link()
+
+
+# ----- helpers -----
+
+
+def control(act: str, symbol: str, label: str, enabled: bool) -> object:
+    return h(
+        "button",
+        {
+            "type": "button",
+            "class": "secondary",
+            "data-act": act,
+            "data-focus": act,
+            "aria-label": label,
+            "title": label,
+            "aria-disabled": "false" if enabled else "true",
+        },
+        h("span", {"aria-hidden": "true"}, symbol),
+    )
+
+
+def line_span(parts: list) -> object:
+    return h("span", {"class": "line"}, parts)
+
+
+def tool_button(act: str, label: str) -> object:
+    return h(
+        "button",
+        {"type": "button", "class": "secondary", "data-act": act, "data-focus": act},
+        label,
+    )
+
+
+def export_name(session) -> str:
+    """A file name that says what it holds: the game, and when it was saved."""
+    when = js.Date.new(session.save.saved or js.Date.now())
+    stamp = str(when.toISOString())[:16].replace(":", "").replace("T", "-")
+    return f"{session.game_id}-{stamp}.txt"
+
+
+def download(name: str, text: str) -> None:
+    blob = js.Blob.new(
+        to_js([text]), to_js({"type": "text/plain"}, dict_converter=js.Object.fromEntries)
+    )
+    url = js.URL.createObjectURL(blob)
+    link = h("a", {"href": url, "download": name, "hidden": True})
+    js.document.body.appendChild(link)
+    link.click()
+    link.remove()
+    js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 10_000)
