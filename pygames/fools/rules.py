@@ -664,6 +664,20 @@ class FoolsState(State):
 
     # ----- what a seat sees -----
 
+    def open_game_view(self, seat: int | None) -> dict:
+        """Replays: every hand, army card and secret choice face up, and the unseen piles."""
+        view = self.game_view(seat)
+        for owner, army in enumerate(view["armies"]):
+            for entry, slot in zip(army, self.army_slots(owner), strict=True):
+                entry["card"] = self.armies[slot]
+        return {
+            "armies": view["armies"],
+            "open_hands": [by_power(hand) for hand in self.hands],
+            "open_choices": list(self.choice),
+            "open_deck": by_power(self.deck),
+            "open_discards": by_power(self.discard_down),
+        }
+
     def game_view(self, seat: int | None) -> dict:
         step = None
         if self.phase == STEPS and self.queue:

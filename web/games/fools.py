@@ -18,7 +18,7 @@ from pygames.choices import action_for, next_picks
 from pygames.fools.cards import FOOL, HONOURABLE, KIND, POWER, SPECIAL
 from web.dom import h
 from web.games import base
-from web.i18n import t
+from web.i18n import listed, t
 from web.seats import SEAT_MARKS
 
 CARD, SLOT, BEARER, ACTION = "card", "slot", "bearer", "action"
@@ -203,6 +203,21 @@ class Board(base.Board):
                 " ",
                 self.vp_pile(seat),
             ),
+            seat != me and self.open_hand(seat),
+        )
+
+    def open_hand(self, seat: int):
+        """A replay seen from everywhere: this seat's hand face up."""
+        cards = self.view.get("open_hands", [[]] * (seat + 1))[seat]
+        if not cards:
+            return None
+        title = t("fools.open_hand", name=self.shell.names[seat])
+        words = listed([card_words(card) for card in cards])
+        return h(
+            "p",
+            {"class": "muted fools-open", "role": "img", "aria-label": f"{title} {words}"},
+            h("span", {"aria-hidden": "true"}, title + " "),
+            [card_face(card, "mini") for card in cards],
         )
 
     def vp_pile(self, seat: int):
