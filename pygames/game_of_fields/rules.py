@@ -315,24 +315,24 @@ class GameOfFieldsState(State):
 
     def reveals(self) -> list[int]:
         """Blank map: the face-down hexes next to the moving Prince it may turn over."""
-        if self.mover != PRINCE or self.crossed or self.target >= 0 or self.used >= self.reach:
+        if self.mover != PRINCE or self.crossed or self.target >= 0:
             return []
-        at = self.path[-1]
+        return self.reveal_targets(self.turn, self.mover_index, self.path, self.used, self.reach)
+
+    def reveal_targets(
+        self, seat: int, index: int, path: list[int], used: int, reach: int
+    ) -> list[int]:
+        """Face-down hexes next to the end of `path` that Prince `index` may turn over, with
+        `used` of its `reach` spent: only if it may then end its move (here or further)."""
+        if used >= reach:
+            return []
+        at = path[-1]
         hidden = [h for h in NEIGHBOURS[at] if self.terrain[h] == FACE_DOWN]
         if not hidden:
             return []
-        settles = self.used + 1 <= self.reach and (
-            self.own_count(self.turn, at) == 1
-            or self.prince_ends(
-                self.turn,
-                self.mover_index,
-                self.path,
-                self.used + 1,
-                self.reach,
-                self.entered,
-                -1,
-                False,
-            )
+        entered = len(path) - 1
+        settles = self.own_count(seat, at) == 1 or self.prince_ends(
+            seat, index, path, used + 1, reach, entered, -1, False
         )
         return hidden if settles else []
 
@@ -365,13 +365,7 @@ class GameOfFieldsState(State):
 
     def may_only_reveal(self, seat: int, index: int, hex_id: int, reach: int) -> bool:
         """Blank map: a Prince with no move over face-up hexes may still turn one over."""
-        if self.options["map"] != BLANK:
-            return False
-        if not any(self.terrain[h] == FACE_DOWN for h in NEIGHBOURS[hex_id]):
-            return False
-        if self.own_count(seat, hex_id) == 1:
-            return True
-        return reach > 1 and bool(self.prince_ends(seat, index, [hex_id], 1, reach, 0, -1, False))
+        return bool(self.reveal_targets(seat, index, [hex_id], 0, reach))
 
     def castles(self, seat: int) -> list[int]:
         """Hexes of the Princes the Queen may switch places with."""
@@ -859,19 +853,26 @@ class GameOfFieldsState(State):
         if self.phase == MOVE:
             ends = self.mover_ends()
             pawn = self.path[-1]
-            return {"pawns": {str(pawn): self.ends_view(seat, ends, self.reach - self.used)}}
+            entry = self.ends_view(seat, ends, self.reach - self.used)
+            entry["reveals"] = [str(h) for h in self.reveals()]
+            return {"pawns": {str(pawn): entry}}
         if self.phase not in (ACT, NEXT):
             return {}
         pawns = {}
         first = not self.moved
         for hex_id, (kind, index) in self.movable(seat).items():
+            reveals: list[int] = []
             if kind == QUEEN:
                 ends = self.queen_ends(seat, hex_id, [hex_id], 0)
                 reach = QUEEN_REACH
             else:
                 reach = self.prince_value(seat, hex_id)
                 ends = self.prince_ends(seat, index, [hex_id], 0, reach, 0, self.siege, first)
-            pawns[str(hex_id)] = self.ends_view(seat, ends, reach)
+                if self.siege < 0:
+                    reveals = self.reveal_targets(seat, index, [hex_id], 0, reach)
+            entry = self.ends_view(seat, ends, reach)
+            entry["reveals"] = [str(h) for h in reveals]
+            pawns[str(hex_id)] = entry
         return {"pawns": pawns}
 
     def ends_view(self, seat: int, ends: dict, reach: int) -> dict:

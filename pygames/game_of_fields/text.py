@@ -5,7 +5,7 @@ from __future__ import annotations
 from pygames.text import join_names
 
 UI_PREFIX = "gof."
-LATIN_ALLOWED: tuple[str, ...] = ()
+LATIN_ALLOWED: tuple[str, ...] = ("A", "B")  # the seats
 GLOSSARY = {
     "Queen": {"en": "Queen", "ja": "女王"},
     "Prince": {"en": "Prince", "ja": "王子"},
