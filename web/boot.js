@@ -41,7 +41,8 @@
     for (const button of document.querySelectorAll("button[data-lang]")) {
       button.setAttribute("aria-pressed", String(button.dataset.lang === lang));
     }
-    document.getElementById("lobby").hidden = false;
+    // Before the app is ready the lobby is all there is; after, the app shows its screens.
+    if (!html.hasAttribute("data-ready")) document.getElementById("lobby").hidden = false;
   };
 
   const setLang = (code) => {

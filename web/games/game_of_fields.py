@@ -374,7 +374,8 @@ class Board(base.Board):
 
     def chooser(self, view: dict):
         if not self.my_turn():
-            return h("div", {"class": "gof-chooser"}, self.waiting_words(view))
+            words = self.waiting_words(view)
+            return words and h("div", {"class": "gof-chooser"}, words)
         if self.dest is not None:
             return self.confirm_panel(view)
         buttons = []
