@@ -221,12 +221,14 @@ class GameOfFieldsState(State):
         target: int,
         first: bool,
         firsts: set[int] | None = None,
+        early: bool = False,
     ) -> dict[int, tuple[list[int], str]]:
         """Every hex Prince `index` may end on from the end of `path`: (its steps there, kind).
 
         Kinds: "stop", "battle", "siege". `path` holds the hexes already on its path
         (its start first, where it stands last), which it never enters again.
-        `firsts` gathers the first step of every path to every end.
+        `firsts` gathers the first step of every path to every end; `early` stops at the
+        first end found (to know whether the Prince may move at all).
         """
         at = path[-1]
         start_medium = medium(self.terrain[path[0]])
@@ -239,7 +241,7 @@ class GameOfFieldsState(State):
                 ends[hex_id] = (steps, kind)
 
         def search(here: int, visited: list[int], steps: list[int], used: int, entered: int):
-            if used >= reach:
+            if used >= reach or early and ends:
                 return
             for step in NEIGHBOURS[here]:
                 terrain = self.terrain[step]
@@ -262,13 +264,19 @@ class GameOfFieldsState(State):
         return ends
 
     def queen_ends(
-        self, seat: int, at: int, path: list[int], used: int, firsts: set[int] | None = None
+        self,
+        seat: int,
+        at: int,
+        path: list[int],
+        used: int,
+        firsts: set[int] | None = None,
+        early: bool = False,
     ) -> dict:
         """Every hex the Queen may end on from here: over land, across a sea only on her Prince."""
         ends: dict[int, tuple[list[int], str]] = {}
 
         def search(here: int, visited: list[int], steps: list[int], used: int) -> None:
-            if used >= QUEEN_REACH:
+            if used >= QUEEN_REACH or early and ends:
                 return
             for step in NEIGHBOURS[here]:
                 terrain = self.terrain[step]
@@ -350,16 +358,19 @@ class GameOfFieldsState(State):
                 found.setdefault(self.princes[seat][index], (PRINCE, index))
             return found
         queen = self.queens[seat]
-        if queen >= 0 and QUEEN not in self.moved and self.queen_ends(seat, queen, [queen], 0):
+        queen_free = queen >= 0 and QUEEN not in self.moved
+        if queen_free and self.queen_ends(seat, queen, [queen], 0, early=True):
             found[queen] = (QUEEN, -1)
         first = not self.moved
         for index, hex_id in enumerate(self.princes[seat]):
             if f"{PRINCE}:{index}" in self.moved or hex_id in found:
                 continue
             reach = self.prince_value(seat, hex_id)
-            if self.prince_ends(
-                seat, index, [hex_id], 0, reach, 0, -1, first
-            ) or self.may_only_reveal(seat, index, hex_id, reach):
+            # Sieges cost the most to find: look for any other end first.
+            ends = self.prince_ends(seat, index, [hex_id], 0, reach, 0, -1, False, early=True)
+            if not ends and first:
+                ends = self.prince_ends(seat, index, [hex_id], 0, reach, 0, -1, True, early=True)
+            if ends or self.may_only_reveal(seat, index, hex_id, reach):
                 found[hex_id] = (PRINCE, index)
         return found
 
