@@ -274,6 +274,8 @@ class Board(base.Board):
         mover = view["mover"]
         if mover and index in mover["path"]:
             classes.append("on-path")
+        if mover and (index == mover["path"][-1] or index == mover["found"]):
+            classes.append("selected")
         for seat in (0, 1):
             if hex_id in chains[seat]:
                 classes.append("chain-" + "ab"[seat])
