@@ -22,6 +22,7 @@ from test_cloth_of_gold_play import new_link as cloth_link
 from test_cloth_of_gold_play import play_a_turn as play_cloth_turn
 from test_fools_field_play import USABLE_CARD, start_game
 from test_fools_field_play import play_a_turn as play_field_turn
+from test_game_of_fields_play import deal_link as fields_link
 
 from pygames import GAMES
 from pygames.bots import make_bot
@@ -150,7 +151,7 @@ def test_lobby_and_new_game_forms(open_page, site_url: str, audit: Audit, lang: 
         wait_ready(page)
         expect(page.locator("html")).to_have_attribute("lang", lang)
         audit.check(page, f"lobby{' (phone)' if phone else ''}")
-        for game in ("fools-field", "cloth-of-gold"):
+        for game in ("fools-field", "cloth-of-gold", "game-of-fields"):
             page.click(f"[data-act='new-game'][data-game='{game}']")
             expect(page.locator("form.new-game")).to_be_visible()
             audit.check(page, f"new game form: {game}")
@@ -231,6 +232,27 @@ def test_the_cloth_of_gold_screens(open_page, site_url: str, audit: Audit, lang:
 
     assert go(page, site_url + "#" + finished_game_link(game, {"first": "A"})) == "over"
     expect(page.locator("#cog-final")).to_be_visible()
+    audit.check(page, f"{game}: game over")
+    audit.assert_clean()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_game_of_fields_screens(open_page, site_url: str, audit: Audit, lang: str) -> None:
+    game = "game-of-fields"
+    for phone in (False, True):
+        page = open_page(lang, phone)
+        assert go(page, site_url + "#" + fields_link(5, options={"map": "blank"})) == "mine"
+        audit.check(page, f"{game}: my turn")
+        hold_the_computer(page, True)
+        page.locator(".gof-hex.can-pawn").first.click()
+        audit.check(page, f"{game}: a pawn selected")
+        page.locator(".gof-hex.can-dest, .gof-hex.can-reveal").first.click()
+        expect(page.locator(".gof-confirm")).to_be_visible()
+        audit.check(page, f"{game}: a move to confirm")
+        page.click("[data-act='gof-back']")
+        hold_the_computer(page, False)
+    check_share_dialog_and_shared_position(page, audit, game, lambda: open_page(lang))
+    assert go(page, site_url + "#" + finished_game_link(game, {"map": "open"})) == "over"
     audit.check(page, f"{game}: game over")
     audit.assert_clean()
 

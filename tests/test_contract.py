@@ -25,12 +25,18 @@ CASES = [
 ]
 
 
+# Past this many moves, positions are taken ever more sparsely (by the square of the
+# ratio), so that a game whose random play runs long is checked in reasonable time.
+DENSE_MOVES = 150
+
+
 def positions(game_id, seats, seed, every=0.25):
     """States along a seeded random game, with the seats to check in each."""
     state = GAMES[game_id].new_state(seats, seed)
     rng = random.Random(seed)
     while not state.is_over():
-        if rng.random() < every:
+        thinning = min(1.0, DENSE_MOVES / max(1, len(state.history))) ** 2
+        if rng.random() < every * thinning:
             yield state
         for seat in state.to_act():
             if not state.is_over():
@@ -57,7 +63,7 @@ def test_a_masked_state_gives_the_same_view_and_choices(game_id, seats):
 @pytest.mark.parametrize(("game_id", "seats"), CASES)
 def test_a_sample_agrees_with_everything_the_seat_knows(game_id, seats):
     rng = random.Random(seats)
-    changed = 0
+    changed = hidden = 0
     for seed in range(6):
         for state in positions(game_id, seats, seed):
             for seat in observers(state):
@@ -71,7 +77,8 @@ def test_a_sample_agrees_with_everything_the_seat_knows(game_id, seats):
                     assert sample.legal_actions(seat) == state.legal_actions(seat)
                 assert encode_state(sample.masked(seat)) == encode_state(state.masked(seat))
                 changed += encode_state(sample) != encode_state(state)
-    assert changed > 0  # samples really differ where something is hidden
+                hidden += UNKNOWN in encode_state(state.masked(seat))
+    assert changed > 0 or not hidden  # samples really differ where something is hidden
 
 
 @pytest.mark.parametrize(("game_id", "seats"), CASES)

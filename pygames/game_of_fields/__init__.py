@@ -1,0 +1,17 @@
+"""Game of Fields (ゲーム・オブ・フィールズ): 2 players, Queens and Princes on 19 hexes."""
+
+from pygames.core import Game, Option
+from pygames.game_of_fields.rules import GameOfFieldsState
+
+
+class GameOfFields(Game):
+    id = "game-of-fields"
+    title = {"en": "Game of Fields", "ja": "ゲーム・オブ・フィールズ"}
+    min_seats = max_seats = 2
+    rules_version = 2
+    # The blank map (rulebook's optional rule): only the start hexes face up.
+    options = (Option("map", ("open", "blank"), "open"),)
+    state_class = GameOfFieldsState
+
+
+GAME = GameOfFields()

@@ -1,0 +1,195 @@
+"""Game of Fields in words (English and Japanese): the log, refusals and the vocabulary."""
+
+from __future__ import annotations
+
+from pygames.text import join_names
+
+UI_PREFIX = "gof."
+LATIN_ALLOWED: tuple[str, ...] = ("A", "B")  # the seats
+GLOSSARY = {
+    "Queen": {"en": "Queen", "ja": "女王"},
+    "Prince": {"en": "Prince", "ja": "王子"},
+    "City": {"en": "City", "ja": "都市"},
+    "Field": {"en": "Field", "ja": "畑"},
+    "hex": {"en": "hex", "ja": "ヘクス"},
+    "plain": {"en": "plain", "ja": "平地"},
+    "mountain": {"en": "mountain", "ja": "山"},
+    "sea": {"en": "sea", "ja": "海"},
+    "face-down hex": {"en": "face-down hex", "ja": "裏向きのヘクス"},
+    "blank map": {"en": "blank map", "ja": "白地図"},
+    "reach": {"en": "reach", "ja": "移動力"},
+    "battle value": {"en": "battle value", "ja": "戦闘力"},
+    "battle": {"en": "battle", "ja": "戦闘"},
+    "castling": {"en": "castling", "ja": "入れ替え"},
+    "regenerate": {"en": "regenerate", "ja": "復活させる"},
+    "pass": {"en": "pass", "ja": "パス"},
+    "turn": {"en": "turn", "ja": "手番"},
+    "first player": {"en": "first player", "ja": "先攻"},
+    "draw": {"en": "draw", "ja": "引き分け"},
+}
+AVOID = {"ja": ("先手", "後手", "指す", "クイーン", "プリンス", "シティ", "フィールド"), "en": ()}
+
+HEX = {"en": "hex {n}", "ja": "ヘクス{n}"}
+PAWNS = {
+    "en": {"queen": "Queen", "prince": "Prince", "city": "City", "field": "Field"},
+    "ja": {"queen": "女王", "prince": "王子", "city": "都市", "field": "畑"},
+}
+TERRAIN = {
+    "en": {"plain": "a plain", "mountain": "a mountain", "sea": "a sea"},
+    "ja": {"plain": "平地", "mountain": "山", "sea": "海"},
+}
+MAPS = {
+    "en": {"open": "open map", "blank": "blank map"},
+    "ja": {"open": "通常の地図", "blank": "白地図"},
+}
+
+LOG = {
+    "new_game": {
+        "subject": "first",
+        "en": "A new game on the {map}: {first} plays first.",
+        "en:you": "A new game on the {map}: you play first.",
+        "ja": "{map}で新しいゲームを始めます。{first}が先攻です。",
+    },
+    "move": {
+        "en": "{seat} moved a {pawn} from {source} to {hex}.",
+        "en:you": "You moved a {pawn} from {source} to {hex}.",
+        "ja": "{seat}が{pawn}を{source}から{hex}へ動かしました。",
+    },
+    "siege": {
+        "en": "{seat} moved a Prince from {source} onto {hex}, where a second Prince must join it.",
+        "en:you": "You moved a Prince from {source} onto {hex}: a second Prince must join it.",
+        "ja": "{seat}が王子を{source}から{hex}へ進めました。2人目の王子が合流して戦います。",
+    },
+    "reveal": {
+        "en": "{seat} turned {hex} over: {terrain}.",
+        "en:you": "You turned {hex} over: {terrain}.",
+        "ja": "{seat}が{hex}を表に返しました：{terrain}。",
+    },
+    "battle": {
+        "en": "{seat} won the battle on {hex}, {attack} against {defence}: {lost} defeated.",
+        "en:you": "You won the battle on {hex}, {attack} against {defence}: {lost} defeated.",
+        "ja": "{seat}が{hex}の戦闘に{attack}対{defence}で勝ち、{lost}を破りました。",
+    },
+    "field_taken": {
+        "en": "{seat} took the Field on {hex}.",
+        "en:you": "You took the Field on {hex}.",
+        "ja": "{seat}が{hex}の畑を奪いました。",
+    },
+    "field_kept": {
+        "en": "{seat} has no Field left, so the Field on {hex} keeps its colour.",
+        "en:you": "You have no Field left, so the Field on {hex} keeps its colour.",
+        "ja": "{seat}には畑が残っていないため、{hex}の畑はそのままです。",
+    },
+    "castle": {
+        "en": "{seat} switched the Queen on {source} with the Prince on {hex}.",
+        "en:you": "You switched the Queen on {source} with the Prince on {hex}.",
+        "ja": "{seat}が{source}の女王と{hex}の王子を入れ替えました。",
+    },
+    "build": {
+        "en": "{seat} built a {what} on {hex}.",
+        "en:you": "You built a {what} on {hex}.",
+        "ja": "{seat}が{hex}に{what}を建てました。",
+    },
+    "prince_back": {
+        "en": "{seat} regenerated a Prince on the City on {hex}.",
+        "en:you": "You regenerated a Prince on the City on {hex}.",
+        "ja": "{seat}が{hex}の都市に王子を復活させました。",
+    },
+    "queen_back": {
+        "en": "{seat} made the Prince on {source} their new Queen, on the City on {hex}; "
+        "{limit} left at most.",
+        "en:you": "You made the Prince on {source} your new Queen, on the City on {hex}; "
+        "{limit} left at most.",
+        "ja": "{seat}が{source}の王子を新しい女王として{hex}の都市に置きました"
+        "（王子は最大{limit}人）。",
+    },
+    "pass": {
+        "en": "{seat} passed.",
+        "en:you": "You passed.",
+        "ja": "{seat}がパスしました。",
+    },
+    "split_loss": {
+        "en": "{seat} did not split the two Princes on {hex}: one of them is lost.",
+        "en:you": "You did not split the two Princes on {hex}: one of them is lost.",
+        "ja": "{seat}が{hex}の2人の王子を分けなかったため、1人を失いました。",
+    },
+    "queen_lost": {
+        "en": "{seat} lost the Queen with no way to regenerate her.",
+        "en:you": "You lost your Queen with no way to regenerate her.",
+        "ja": "{seat}は女王を失い、復活させる手段もありません。",
+    },
+    "fields_won": {
+        "en": "{seat} has a City linked to Fields worth {value}.",
+        "en:you": "You have a City linked to Fields worth {value}.",
+        "ja": "{seat}の都市に価値{value}の畑がつながりました。",
+    },
+}
+
+END_REASONS = {
+    "fields": {"en": "a City linked to Fields worth 5", "ja": "都市に価値5の畑がつながりました"},
+    "queen": {"en": "a Queen fell for good", "ja": "女王が倒れ、復活できません"},
+    "passes": {"en": "both players passed four times", "ja": "両者が4回続けてパスしました"},
+    "quiet": {
+        "en": "60 turns without building, battle or capture",
+        "ja": "60手番のあいだ建設も戦闘も奪取もありませんでした",
+    },
+}
+
+ERRORS = {
+    "answer_pass": {
+        "en": "you passed and your rival passed in answer: now you must act",
+        "ja": "パスに相手もパスで応えたので、今度は行動しなければなりません",
+    },
+    "no_queen": {
+        "en": "only your Queen builds, and you have no Queen",
+        "ja": "建てられるのは女王だけですが、女王がいません",
+    },
+    "city_limit": {"en": "you already have two Cities", "ja": "都市はすでに2つあります"},
+    "cannot_build": {
+        "en": "your Queen cannot build there: one Field or City per hex, never on a sea",
+        "ja": "女王のいるヘクスには建てられません（1ヘクスに畑か都市を1つ、海には建てられません）",
+    },
+    "cannot_go": {"en": "that pawn cannot go there", "ja": "そのコマはそこへ行けません"},
+    "cannot_move": {"en": "that pawn cannot move now", "ja": "そのコマは今は動かせません"},
+    "finish_action": {
+        "en": "finish the action you started first",
+        "ja": "始めた行動を先に終えてください",
+    },
+    "not_now": {"en": "that move is not possible now", "ja": "その操作はできません"},
+}
+
+
+def hex_name(hex_id: int, lang: str) -> str:
+    return HEX[lang].format(n=hex_id + 1)
+
+
+def value_words(halves: int, lang: str) -> str:
+    """A Field value counted in halves: "4½"."""
+    whole, half = divmod(halves, 2)
+    if not half:
+        return str(whole)
+    return f"{whole}½" if whole else "½"
+
+
+def format_fields(fields: dict, lang: str, names: list[str]) -> dict:
+    for key in ("hex", "source"):
+        if isinstance(fields.get(key), int):
+            fields[key] = hex_name(fields[key], lang)
+    if "pawn" in fields:
+        fields["pawn"] = PAWNS[lang][fields["pawn"]]
+    if "what" in fields:
+        fields["what"] = PAWNS[lang][fields["what"]]
+    if "terrain" in fields:
+        fields["terrain"] = TERRAIN[lang][fields["terrain"]]
+    if "map" in fields:
+        fields["map"] = MAPS[lang][fields["map"]]
+    if "lost" in fields:
+        fields["lost"] = join_names([PAWNS[lang][p] for p in fields["lost"]], lang)
+    if "value" in fields:
+        fields["value"] = value_words(fields["value"], lang)
+    if "limit" in fields:
+        count = fields["limit"]
+        fields["limit"] = (
+            f"{count} Prince" + ("" if count == 1 else "s") if lang == "en" else str(count)
+        )
+    return fields
