@@ -234,8 +234,9 @@ def moves_in_words(
         lines = move_lines(state, seat, action, random.Random(seed))
         said = [describe(entry) for entry in lines]
         words[action] = " ".join(line for line in said if line)
-    if len(set(words.values())) < len(words):
-        for action in actions:
+    alike = len(set(words.values())) < len(words)
+    for action in actions:
+        if alike or not words[action]:  # a step that writes no line says what it picks
             picks = " ".join(value for _, value in state.picks(seat, action))
             words[action] = f"{words[action]} ({picks})" if words[action] else picks
     return words

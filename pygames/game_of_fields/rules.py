@@ -822,6 +822,11 @@ class GameOfFieldsState(State):
 
     # ----- what a seat sees -----
 
+    def open_game_view(self, seat: int | None) -> dict:
+        """Replays: nothing is hidden here. No seat holds a hand, and a hex never turned
+        over has no terrain yet (it is drawn from the pool when turned)."""
+        return {"open_hands": [[] for _ in range(self.num_seats)]}
+
     def game_view(self, seat: int | None) -> dict:
         chains = [self.best_chain(s) for s in (0, 1)]
         return {

@@ -18,7 +18,7 @@ GLOSSARY = {
     "face-down hex": {"en": "face-down hex", "ja": "裏向きのヘクス"},
     "blank map": {"en": "blank map", "ja": "白地図"},
     "reach": {"en": "reach", "ja": "移動力"},
-    "battle value": {"en": "battle value", "ja": "戦闘力"},
+    "battle value": {"en": "value", "ja": "戦闘力"},
     "battle": {"en": "battle", "ja": "戦闘"},
     "castling": {"en": "castling", "ja": "入れ替え"},
     "regenerate": {"en": "regenerate", "ja": "復活させる"},
