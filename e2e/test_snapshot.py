@@ -234,3 +234,16 @@ def test_a_new_deploy_never_restores_the_old_snapshot(
     page.reload()
     assert boot_of(page) == ("fresh", "restore-failed")
     assert cached_size(page, new_url) is None
+
+
+def test_build_stamps_one_key_and_ships_no_unused_plugins(site_dir: Path) -> None:
+    key = build.snapshot_key(site_dir)
+    for script in (build.EARLY_PYODIDE, "sw.js"):
+        text = (site_dir / script).read_text()
+        assert f'SNAPSHOT_KEY = "{key}"' in text, script
+        assert f"Number({build.SNAPSHOT_MAX_BYTES})" in text, script
+    shipped = [path.name for path in (site_dir / "runtime" / "pyscript").iterdir()]
+    assert not [name for name in shipped if name.startswith(UNUSED_PYSCRIPT)]
+    index = (site_dir / "index.html").read_text()
+    # PyScript loads its plugins once per script type, each with its own config.
+    assert index.count('"plugins": ["!py-editor", "!py-terminal", "!py-game"]') == 2
