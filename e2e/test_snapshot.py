@@ -149,7 +149,7 @@ def test_switched_off_or_unfinished_boots_normally(
     # A restored page that never became ready (it crashed, or the tab closed):
     # the next visit does not trust that snapshot again.
     key = build.snapshot_key(site_dir)
-    page.evaluate("(key) => localStorage.setItem('ff:snapshot-pending', key)", key)
+    page.evaluate("(key) => sessionStorage.setItem('ff:snapshot-pending', key)", key)
     page.reload()
     assert boot_of(page) == ("fresh", "unfinished")
     page.reload()

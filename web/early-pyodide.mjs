@@ -24,26 +24,30 @@ const SNAPSHOT_MAX_BYTES = Number("__SNAPSHOT_MAX_BYTES__");
 const SNAPSHOT_URL = new URL(`../snapshot/${SNAPSHOT_KEY}.bin`, import.meta.url).href;
 const SWITCH = "ff:snapshot"; // "off": never restore or make snapshots
 const FAILED = "ff:snapshot-failed"; // the key whose snapshot failed: not tried again
-const PENDING = "ff:snapshot-pending"; // set while a restored page has not reached ready
+// Set (for this tab) while a restored page has not reached ready: a reload after a
+// restore that broke the page boots normally, and two tabs never see each other's.
+const PENDING = "ff:snapshot-pending";
 const html = document.documentElement;
 
-const storage = {
+const inStorage = (area) => ({
   get(name) {
     try {
-      return localStorage.getItem(name);
+      return globalThis[area].getItem(name);
     } catch {
       return null;
     }
   },
   set(name, value) {
     try {
-      if (value === null) localStorage.removeItem(name);
-      else localStorage.setItem(name, value);
+      if (value === null) globalThis[area].removeItem(name);
+      else globalThis[area].setItem(name, value);
     } catch {
       // Storage disabled: the page cannot remember, which only costs speed.
     }
   },
-};
+});
+const storage = inStorage("localStorage");
+const tabStorage = inStorage("sessionStorage");
 
 // Why no snapshot may be used or made on this page ("" = it may).
 function snapshotsBlocked() {
@@ -56,6 +60,7 @@ function snapshotsBlocked() {
     globalThis.Worker,
     globalThis.MessageChannel,
     globalThis.localStorage,
+    globalThis.sessionStorage,
     navigator.serviceWorker,
   ];
   if (!needed.every(Boolean) || !window.isSecureContext) return "unsupported";
@@ -66,7 +71,7 @@ function snapshotsBlocked() {
 function giveUp(reason, error) {
   if (error) console.warn(`Memory snapshot not used (${reason}):`, error);
   storage.set(FAILED, SNAPSHOT_KEY);
-  storage.set(PENDING, null);
+  tabStorage.set(PENDING, null);
   deleteSnapshot();
   return reason;
 }
@@ -83,7 +88,7 @@ async function deleteSnapshot() {
 
 // The stored snapshot's bytes, or the reason there are none to use.
 async function findSnapshot() {
-  if (storage.get(PENDING) === SNAPSHOT_KEY) return giveUp("unfinished");
+  if (tabStorage.get(PENDING) === SNAPSHOT_KEY) return giveUp("unfinished");
   if (!navigator.serviceWorker.controller) return "none";
   const response = await caches.match(SNAPSHOT_URL);
   if (!response) return "none";
@@ -93,17 +98,23 @@ async function findSnapshot() {
 }
 
 async function restore(snapshot) {
-  storage.set(PENDING, SNAPSHOT_KEY);
+  tabStorage.set(PENDING, SNAPSHOT_KEY);
   const interpreter = await pyodide.loadPyodide({ indexURL, _loadSnapshot: snapshot });
-  const key = interpreter.runPython("import web\ngetattr(web, '_snapshot_key', None)");
+  // (Expressions only: nothing is left in the namespace PyScript runs main.py in.)
+  const key = interpreter.runPython("getattr(__import__('web'), '_snapshot_key', None)");
   if (key !== SNAPSHOT_KEY) throw new Error(`snapshot holds ${key}, not ${SNAPSHOT_KEY}`);
   // The snapshot froze the state of `random` as it was seeded in the worker.
-  interpreter.runPython("import random\nrandom.seed()");
+  interpreter.runPython("__import__('random').seed()");
   return interpreter;
 }
 
 async function boot() {
-  let reason = snapshotsBlocked();
+  let reason;
+  try {
+    reason = snapshotsBlocked();
+  } catch {
+    reason = "unsupported"; // e.g. storage that throws when touched
+  }
   if (!reason) {
     let found;
     try {
@@ -117,7 +128,7 @@ async function boot() {
       try {
         const interpreter = await restore(found);
         html.dataset.boot = "snapshot";
-        whenReady(() => storage.set(PENDING, null));
+        whenReady(() => tabStorage.set(PENDING, null));
         return interpreter;
       } catch (error) {
         reason = giveUp("restore-failed", error);
@@ -127,7 +138,13 @@ async function boot() {
   const interpreter = await pyodide.loadPyodide({ indexURL });
   html.dataset.boot = "fresh";
   html.dataset.bootReason = reason;
-  if (reason === "none") whenReady(() => whenControlled(() => whenIdle(makeSnapshot)));
+  if (reason === "none") {
+    try {
+      whenReady(() => whenControlled(() => whenIdle(makeSnapshot)));
+    } catch (error) {
+      console.warn("No memory snapshot will be made:", error);
+    }
+  }
   return interpreter;
 }
 
