@@ -124,6 +124,11 @@ def print_report(results: dict[str, Timings], runs: int) -> None:
             text = f"{statistics.median(values):.0f} / {min(values):.0f}" if values else "-"
             cells.append(f" {text:>20}")
         print(f"{name:<6}" + "".join(cells))
+    print("each run, in order (ms):")
+    for name, timings in results.items():
+        for column, values in timings.ms.items():
+            if values:
+                print(f"  {name:<6} {labels[column]:<20} {' '.join(f'{v:.0f}' for v in values)}")
     if {"app", "bare"} <= results.keys():
         app, bare = results["app"].ms, results["bare"].ms
         print("\nratio app / bare, median (min):")
