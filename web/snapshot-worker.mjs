@@ -15,6 +15,8 @@ const APP_ZIP = new URL("../app.zip", import.meta.url).href;
 // looks it up again in the page that restores). A worker has no document, and
 // web/dom.py reads `js.document` when imported: this stand-in is only ever
 // stored as that path, so the page's real document takes its place on restore.
+// So code that runs at import must keep JavaScript objects (restored by path), never
+// values copied from them (a string from `js.location` would be the worker's).
 const standInDocument = {};
 const jsglobals = new Proxy(globalThis, {
   get: (target, name) => (name === "document" ? standInDocument : Reflect.get(target, name)),
