@@ -53,8 +53,17 @@ SW_VERSION_MARK = '"__VERSION__"'
 SW_PRECACHE_MARK = "[/* __PRECACHE__ */]"
 
 # PyScript's plugin chunks the app turns off in its config ("plugins": ["!py-editor",
-# ...] in index.html): not shipped, so neither the page nor the precache fetches them.
-UNUSED_PYSCRIPT_CHUNKS = ("py-editor-", "py-terminal-", "py-game-", "codemirror", "xterm")
+# ...] in index.html), and what only they import: not shipped, so neither the page nor
+# the precache fetches them.
+UNUSED_PYSCRIPT_CHUNKS = (
+    "py-editor-",
+    "py-terminal-",
+    "py-game-",
+    "codemirror",
+    "xterm",
+    "donkey-",
+    "deprecations-manager-",
+)
 
 # Memory snapshots (web/early-pyodide.mjs, web/snapshot-worker.mjs, sw.js): the key
 # names the exact runtime and app files a snapshot was made from; both the page and
