@@ -2,6 +2,9 @@
 // Template: `./dev build` fills VERSION and PRECACHE into _site/sw.js.
 const VERSION = "__VERSION__";
 const PRECACHE = [/* __PRECACHE__ */];
+// The memory snapshot this version accepts (see web/early-pyodide.mjs), stamped by the build.
+const SNAPSHOT_KEY = "__SNAPSHOT_KEY__";
+const SNAPSHOT_MAX_BYTES = Number("__SNAPSHOT_MAX_BYTES__");
 
 const CACHE_PREFIX = "ff-";
 const CACHE_NAME = CACHE_PREFIX + VERSION;
@@ -57,6 +60,32 @@ self.addEventListener("activate", (event) => {
     })(),
   );
 });
+
+// A page that booted normally sends the snapshot its worker made; it is kept in this
+// version's cache (so the next deploy deletes it) only when it was made for this
+// version's exact runtime and app files, and is not over the size limit.
+self.addEventListener("message", (event) => {
+  const { data } = event;
+  if (data?.type === "ff:store-snapshot") {
+    event.waitUntil(storeSnapshot(data, event.ports[0]));
+  }
+});
+
+async function storeSnapshot({ key, snapshot }, reply) {
+  let stored = false;
+  const fits = snapshot instanceof ArrayBuffer && snapshot.byteLength <= SNAPSHOT_MAX_BYTES;
+  if (key === SNAPSHOT_KEY && fits) {
+    try {
+      const cache = await caches.open(CACHE_NAME);
+      const headers = { "Content-Type": "application/octet-stream" };
+      await cache.put(scopeUrl(`snapshot/${key}.bin`), new Response(snapshot, { headers }));
+      stored = true;
+    } catch (error) {
+      console.warn("Memory snapshot not stored:", error);
+    }
+  }
+  reply?.postMessage({ stored });
+}
 
 self.addEventListener("fetch", (event) => {
   const { request } = event;

@@ -52,6 +52,28 @@ SW_TEMPLATE = ROOT / "sw.js"
 SW_VERSION_MARK = '"__VERSION__"'
 SW_PRECACHE_MARK = "[/* __PRECACHE__ */]"
 
+# PyScript's plugin chunks the app turns off in its config ("plugins": ["!py-editor",
+# ...] in index.html), and what only they import: not shipped, so neither the page nor
+# the precache fetches them.
+UNUSED_PYSCRIPT_CHUNKS = (
+    "py-editor-",
+    "py-terminal-",
+    "py-game-",
+    "codemirror",
+    "xterm",
+    "donkey-",
+    "deprecations-manager-",
+)
+
+# Memory snapshots (web/early-pyodide.mjs, web/snapshot-worker.mjs, sw.js): the key
+# names the exact runtime and app files a snapshot was made from; both the page and
+# the service worker get it, and the limit, stamped in.
+SNAPSHOT_KEY_MARK = '"__SNAPSHOT_KEY__"'
+SNAPSHOT_MAX_MARK = '"__SNAPSHOT_MAX_BYTES__"'
+SNAPSHOT_MAX_BYTES = 64 * 2**20  # Pyodide 314 with the app imported: about 31 MB
+EARLY_PYODIDE = "web/early-pyodide.mjs"
+SNAPSHOT_WORKER = "web/snapshot-worker.mjs"
+
 # A fixed timestamp keeps app.zip byte-identical between builds.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
@@ -110,6 +132,7 @@ def build_site(out: Path = DEFAULT_OUT, require_index: bool = True, fresh: bool 
     copy_static_files(out)
     copy_runtimes(out)
     compiled, cached = write_app_zip(out / "app.zip", use_cache=not fresh)
+    stamp_snapshot_key(out / EARLY_PYODIDE, snapshot_key(out))
     write_service_worker(out)
     stamp.parent.mkdir(parents=True, exist_ok=True)
     stamp.write_text(json.dumps({"inputs": inputs, "output": output_listing(out)}))
@@ -144,10 +167,34 @@ def copy_static_files(out: Path) -> None:
 def copy_runtimes(out: Path) -> None:
     for name in PYODIDE_FILES:
         copy_file(PYODIDE_DIST / name, out / "runtime" / "pyodide" / name)
-    # core.js lazily imports chunks (toml, zip, error, ...): ship them all but no maps.
+    # core.js lazily imports chunks (toml, zip, error, ...): ship them, but no maps
+    # and not the plugins the config turns off.
     for source in sorted(PYSCRIPT_DIST.iterdir()):
-        if source.suffix in (".js", ".css") and source.name != "service-worker.js":
+        unused = source.name.startswith(UNUSED_PYSCRIPT_CHUNKS)
+        if source.suffix in (".js", ".css") and source.name != "service-worker.js" and not unused:
             copy_file(source, out / "runtime" / "pyscript" / source.name)
+
+
+def snapshot_key(site: Path) -> str:
+    """Pyodide's version and a hash of every file a memory snapshot is made from."""
+    version = json.loads((PYODIDE_DIST / "package.json").read_text())["version"]
+    digest = hashlib.sha256()
+    sources = [f"runtime/pyodide/{name}" for name in PYODIDE_FILES] + ["app.zip", SNAPSHOT_WORKER]
+    for url in sources:
+        digest.update(url.encode() + b"\0" + file_hash(site / url))
+    return f"{version}-{digest.hexdigest()[:16]}"
+
+
+def stamp_snapshot_key(script: Path, key: str) -> str:
+    """Fill the snapshot key and size limit into a built script's text; return the text."""
+    text = script.read_text(encoding="utf-8")
+    for mark in (SNAPSHOT_KEY_MARK, SNAPSHOT_MAX_MARK):
+        if mark not in text:
+            raise BuildError(f"{script.name} lost its {mark} placeholder.")
+    text = text.replace(SNAPSHOT_KEY_MARK, json.dumps(key))
+    text = text.replace(SNAPSHOT_MAX_MARK, str(SNAPSHOT_MAX_BYTES))
+    script.write_text(text, encoding="utf-8")
+    return text
 
 
 def write_app_zip(zip_path: Path, use_cache: bool = True) -> tuple[int, int]:
@@ -274,6 +321,7 @@ def write_service_worker(site: Path) -> str:
     script = script.replace(SW_VERSION_MARK, json.dumps(version))
     script = script.replace(SW_PRECACHE_MARK, json.dumps(["./", *precache], indent=2))
     (site / "sw.js").write_text(script, encoding="utf-8")
+    stamp_snapshot_key(site / "sw.js", snapshot_key(site))
     return version
 
 
@@ -319,6 +367,7 @@ def build_inputs() -> list[Path]:
         inputs += files_under(ROOT / folder)
     inputs += [PYODIDE_DIST / name for name in PYODIDE_FILES]
     inputs += [path for path in files_under(PYSCRIPT_DIST) if path.parent == PYSCRIPT_DIST]
+    inputs += [PYODIDE_DIST / "package.json"]
     return [path for path in inputs if path.is_file()]
 
 

@@ -1,0 +1,47 @@
+// Makes the memory snapshot that web/early-pyodide.mjs restores on later visits.
+// Runs in a dedicated Worker, started when the page is idle after a normal boot,
+// so the page's own interpreter is never disturbed: it boots a second Pyodide
+// with `_makeSnapshot` from the same files, unpacks app.zip where PyScript puts
+// it (the working folder), imports the app and the rules engine, and sends the
+// memory image back. Pyodide calls the option private and experimental: any
+// error here only means "no snapshot", and the page boots normally.
+import { loadPyodide } from "../runtime/pyodide/pyodide.mjs";
+
+const indexURL = new URL("../runtime/pyodide/", import.meta.url).href;
+const APP_ZIP = new URL("../app.zip", import.meta.url).href;
+
+// Python may keep references to JavaScript objects in a snapshot only when they
+// are reached from the globals (Pyodide records the path, e.g. ["document"], and
+// looks it up again in the page that restores). A worker has no document, and
+// web/dom.py reads `js.document` when imported: this stand-in is only ever
+// stored as that path, so the page's real document takes its place on restore.
+// So code that runs at import must keep JavaScript objects (restored by path), never
+// values copied from them (a string from `js.location` would be the worker's).
+const standInDocument = {};
+const jsglobals = new Proxy(globalThis, {
+  get: (target, name) => (name === "document" ? standInDocument : Reflect.get(target, name)),
+  has: (target, name) => name === "document" || Reflect.has(target, name),
+});
+
+// What the snapshot holds besides Pyodide itself; `web._snapshot_key` lets the
+// page check, after restoring, that it restored what it asked for.
+const prepare = (key) => `
+import web.app
+web.app.preload_engine()
+import web
+web._snapshot_key = ${JSON.stringify(key)}
+`;
+
+onmessage = async ({ data: { key } }) => {
+  try {
+    const interpreter = await loadPyodide({ indexURL, jsglobals, _makeSnapshot: true });
+    const response = await fetch(APP_ZIP);
+    if (!response.ok) throw new Error(`app.zip: HTTP ${response.status}`);
+    interpreter.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "./" });
+    interpreter.runPython(prepare(key));
+    const snapshot = interpreter.makeMemorySnapshot();
+    postMessage({ key, snapshot: snapshot.buffer }, [snapshot.buffer]);
+  } catch (error) {
+    postMessage({ key, error: String(error?.stack || error) });
+  }
+};
