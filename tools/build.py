@@ -20,6 +20,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -46,6 +47,12 @@ PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 PYODIDE_DIST = NODE_MODULES / "pyodide"
 
 PYTHON_SOURCE_DIRS = ["pygames", "web"]
+# Modules first imported after the first screen (a board, the computer, the log's words,
+# replays): shipped as source, compiled when first used. The rest ship as bytecode.
+LATER_MODULES = re.compile(
+    r"(web/games/|web/replay\.py|web/analysis\.py|pygames/(ai/|analysis\.py|replay\.py"
+    r"|text\.py|legacy\.py|position\.py|bots\.py|__main__\.py|[a-z_]+/(ai|text)\.py))"
+)
 SKIPPED_PARTS = {"__pycache__", "tests"}
 
 SW_TEMPLATE = ROOT / "sw.js"
@@ -208,7 +215,7 @@ def write_app_zip(zip_path: Path, use_cache: bool = True) -> tuple[int, int]:
         bytecode, compiled = cached_browser_bytecode(sources)
     else:
         bytecode, compiled = browser_bytecode(sources), len(sources)
-    entries.update(bytecode)
+    entries = shipped_python(entries, bytecode)
     with zipfile.ZipFile(zip_path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for name, data in sorted(entries.items()):
             entry = zipfile.ZipInfo(name, date_time=ZIP_DATE)
@@ -216,6 +223,28 @@ def write_app_zip(zip_path: Path, use_cache: bool = True) -> tuple[int, int]:
             entry.external_attr = 0o644 << 16
             archive.writestr(entry, data)
     return compiled, len(sources) - compiled
+
+
+def shipped_python(sources: dict[str, bytes], bytecode: dict[str, bytes]) -> dict[str, bytes]:
+    """What app.zip holds of each module: one form only, to keep the first visit small.
+
+    A module imported after the first screen (LATER_MODULES) ships as source; the rest,
+    which the boot imports, ship as bytecode alone, in the legacy place beside where the
+    source would be (``core.pyc``), the only place Python imports a module without its
+    source from. Tracebacks still name their files and lines.
+    """
+    shipped = {}
+    for name, data in sources.items():
+        if LATER_MODULES.match(name):
+            shipped[name] = data
+            continue
+        folder, _, file = name.rpartition("/")
+        stem = file.removesuffix(".py")
+        cached = [n for n in bytecode if n.startswith(f"{folder}/__pycache__/{stem}.")]
+        if len(cached) != 1:
+            raise BuildError(f"expected one .pyc for {name}, got {cached}")
+        shipped[f"{folder}/{stem}.pyc"] = bytecode[cached[0]]
+    return shipped
 
 
 def cached_browser_bytecode(sources: list[Path]) -> tuple[dict[str, bytes], int]:
@@ -312,7 +341,8 @@ def write_service_worker(site: Path) -> str:
     produces a new cache name and the old cache is dropped on activation.
     """
     precache = [path.relative_to(site).as_posix() for path in files_under(site)]
-    precache = [url for url in precache if url != "sw.js"]
+    # The benchmark's bare page is for developers: players never need it offline.
+    precache = [url for url in precache if url != "sw.js" and not url.startswith("bench/")]
     version = content_hash(site, precache)
     script = SW_TEMPLATE.read_text(encoding="utf-8")
     for mark in (SW_VERSION_MARK, SW_PRECACHE_MARK):
