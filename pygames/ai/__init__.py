@@ -22,6 +22,18 @@ back to `hooks.Hooks.generic_*`):
     The `greedy` baseline's one-move score on a sample (default: `evaluate`
     after the action).
 
+``prior(state, seat, legal) -> list[float]``
+    0-1 per legal action, how promising it looks (1 = the heuristic's choice): the
+    search tries new actions best first and adds ``PRIOR_WEIGHT * prior / (visits + 1)``
+    to an action's UCB score (progressive bias), so a small budget follows the heuristic
+    and more iterations can overrule it.
+``rollout_stage(state) -> object``
+    A playout stops (and ``evaluate`` scores it) as soon as this differs from its value
+    at the search's root, e.g. once the round in progress is over.
+``ITERATIONS``
+    A module constant ``{level: iterations}`` replacing `levels.LEVELS` budgets for the
+    game, e.g. when its playouts are slower.
+
 Several seats to act at once (secret simultaneous choices) need nothing extra:
 `state.to_act()` lists them and the search lets each choose without seeing the
 others' choices. Turns of two decisions (Cloth of Gold's Dragon) are two

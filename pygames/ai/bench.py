@@ -6,20 +6,21 @@ import random
 import time
 
 from pygames import GAMES
+from pygames.ai.hooks import hooks_for
 from pygames.ai.ismcts import Search
 from pygames.ai.levels import LEVELS
 from pygames.bots import make_bot
 from pygames.core import State
 
 
-def sample_positions(game_id: str, count: int = 12, seed: int = 0) -> list:
+def sample_positions(game_id: str, count: int = 12, seed: int = 0, seats: int = 2) -> list:
     """(state, seat) pairs with a real choice, taken along seeded greedy-vs-random games."""
     game = GAMES[game_id]
     rng = random.Random(seed)
     found: list[tuple[State, int]] = []
     for number in range(1000):
-        state = game.new_state(2, seed + number)
-        bots = [make_bot("greedy", number), make_bot("random", number)]
+        state = game.new_state(seats, seed + number)
+        bots = [make_bot("greedy" if s == 0 else "random", number) for s in range(seats)]
         while not state.is_over() and len(found) < count:
             seat = state.to_act()[0]
             if len(state.legal_actions(seat)) > 1 and rng.random() < 0.1:
@@ -30,9 +31,9 @@ def sample_positions(game_id: str, count: int = 12, seed: int = 0) -> list:
     return found
 
 
-def iteration_rate(game_id: str = "fools-field", iterations: int = 200) -> float:
+def iteration_rate(game_id: str = "fools-field", iterations: int = 200, seats: int = 2) -> float:
     """Search iterations per second over a fixed set of positions."""
-    positions = sample_positions(game_id)
+    positions = sample_positions(game_id, seats=seats)
     start = time.perf_counter()
     for number, (state, seat) in enumerate(positions):
         Search(state, seat, iterations, random.Random(number)).advance(iterations)
@@ -40,6 +41,13 @@ def iteration_rate(game_id: str = "fools-field", iterations: int = 200) -> float
 
 
 def rates_line(game_id: str = "fools-field") -> str:
-    rate = iteration_rate(game_id)
-    per_level = ", ".join(f"{name} {n / rate:.2f} s" for name, n in LEVELS.items())
-    return f"{rate:.0f} iterations/s; one decision: {per_level}"
+    """The rate at two seats (and at the largest table if larger), and a decision's time
+    per level (the game's own budgets, see `pygames.ai`)."""
+    game = GAMES[game_id]
+    budgets = {**LEVELS, **hooks_for(game.new_state(game.min_seats, 0)).iterations}
+    lines = []
+    for seats in sorted({game.min_seats, game.max_seats}):
+        rate = iteration_rate(game_id, seats=seats)
+        per_level = ", ".join(f"{name} {n / rate:.2f} s" for name, n in budgets.items())
+        lines.append(f"{seats} seats {rate:.0f} iterations/s; one decision: {per_level}")
+    return "; ".join(lines)

@@ -17,6 +17,8 @@ class Hooks:
     evaluate: Callable[[State, int], float]
     rollout_action: Callable[[State, int, random.Random], str]
     greedy_score: Callable[[State, int, str], float] | None
+    prior: Callable[[State, int, list[str]], list[float]] | None
+    rollout_stage: Callable[[State], object] | None
 
     def __init__(self, module: ModuleType | None):
         self.module = module
@@ -26,6 +28,10 @@ class Hooks:
             game_hook = getattr(module, name, None)
             setattr(self, name, game_hook or getattr(self, "generic_" + name))
         self.greedy_score = getattr(module, "greedy_score", None)
+        self.prior = getattr(module, "prior", None)
+        self.rollout_stage = getattr(module, "rollout_stage", None)
+        self.prior_weight = getattr(module, "PRIOR_WEIGHT", 0.0)
+        self.iterations = getattr(module, "ITERATIONS", {})
 
     @staticmethod
     def generic_legal_actions(state: State, seat: int) -> list[str]:

@@ -35,18 +35,21 @@ EXPLORATION = 0.7
 class Edge:
     """Statistics of one action at one node, for the seat that takes it."""
 
-    __slots__ = ("visits", "available", "value")
+    __slots__ = ("visits", "available", "value", "bias")
 
-    def __init__(self):
+    def __init__(self, bias: float = 0.0):
         self.visits = 0
         self.available = 0
         self.value = 0.0
+        self.bias = bias  # the heuristic's prior times its weight (progressive bias)
 
     def ucb(self, exploration: float) -> float:
         if self.visits == 0:
             return math.inf
-        return self.value / self.visits + exploration * math.sqrt(
-            math.log(self.available) / self.visits
+        return (
+            self.value / self.visits
+            + exploration * math.sqrt(math.log(self.available) / self.visits)
+            + self.bias / (self.visits + 1)
         )
 
 
@@ -81,6 +84,8 @@ class Search(Thinking):
         if not self.legal:
             raise ValueError(f"seat {seat} has no decision to make")
         self.root = Node()
+        stage = self.hooks.rollout_stage
+        self.root_stage = None if stage is None else stage(self.state)
         self.iterations = 0
         self.budget = iterations if len(self.legal) > 1 else 0
         self.deadline = None if seconds is None else time.perf_counter() + seconds
@@ -129,7 +134,7 @@ class Search(Thinking):
         while not expanded and not state.is_over():
             choices = []
             for seat in state.to_act():
-                action, new = self.select(node, seat, self.hooks.legal_actions(state, seat))
+                action, new = self.select(node, seat, self.hooks.legal_actions(state, seat), state)
                 choices.append((seat, action))
                 expanded = expanded or new
             key = tuple(state.redacted(seat, action, self.seat) for seat, action in choices)
@@ -144,8 +149,9 @@ class Search(Thinking):
             node = child
         return path
 
-    def select(self, node: Node, seat: int, legal: list[str]) -> tuple[str, bool]:
-        """UCB with availability; an action never tried here comes first. True if new."""
+    def select(self, node: Node, seat: int, legal: list[str], state: State) -> tuple[str, bool]:
+        """UCB with availability; an action never tried here comes first (the most
+        promising first if the game has a `prior`). True if new."""
         edges = node.edges.setdefault(seat, {})
         untried = []
         for action in legal:
@@ -155,8 +161,16 @@ class Search(Thinking):
             else:
                 edge.available += 1
         if untried:
-            action = self.rng.choice(untried)
-            edge = edges[action] = Edge()
+            prior = self.hooks.prior
+            bias = 0.0
+            if prior is None:
+                action = self.rng.choice(untried)
+            else:
+                scores = dict(zip(legal, prior(state, seat, legal), strict=True))
+                top = max(scores[a] for a in untried)
+                action = self.rng.choice([a for a in untried if scores[a] == top])
+                bias = self.hooks.prior_weight * top
+            edge = edges[action] = Edge(bias)
             edge.available = 1
             return action, True
         return max(legal, key=lambda a: edges[a].ucb(self.exploration)), False
@@ -164,9 +178,13 @@ class Search(Thinking):
     def rollout(self, state: State) -> list[float]:
         """Play on with the game's rollout policy; a value per seat."""
         hooks = self.hooks
+        stage = hooks.rollout_stage
+        begun = self.root_stage
         for _ in range(hooks.rollout_moves):
             if state.is_over():
                 return state.result()
+            if stage is not None and stage(state) != begun:
+                break
             for seat in state.to_act():
                 state.apply_unchecked(seat, hooks.rollout_action(state, seat, self.rng))
                 if state.is_over():

@@ -79,12 +79,22 @@ class SearchBot(Bot):
 
 
 def level_bot(name: str, iterations: int) -> type[SearchBot]:
-    """A SearchBot class with a fixed budget, registered under `name`."""
+    """A SearchBot class with a fixed budget, registered under `name` (a game's ai.py
+    may set its own budget for the level in ``ITERATIONS``)."""
 
     def __init__(self, seed: int = 0, seconds: float | None = None):
         SearchBot.__init__(self, seed, iterations, seconds)
 
-    return type(f"{name.capitalize()}Bot", (SearchBot,), {"name": name, "__init__": __init__})
+    def start(self, state: State, seat: int) -> Search:
+        rng = random.Random(self.rng.getrandbits(64))
+        budget = hooks_for(state).iterations.get(name, iterations)
+        return Search(state, seat, budget, rng, self.seconds)
+
+    return type(
+        f"{name.capitalize()}Bot",
+        (SearchBot,),
+        {"name": name, "__init__": __init__, "start": start},
+    )
 
 
 LEVEL_BOTS = {name: level_bot(name, iterations) for name, iterations in LEVELS.items()}

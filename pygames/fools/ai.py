@@ -4,8 +4,11 @@ The search hands these hooks only samples of what the deciding seat knows
 (`FoolsState.hide_unseen`). The playout policy and `greedy_score` go further and
 read only what the acting seat itself knows in the sample (`FoolsState.sees` and
 the public record of who put a card where), never the sampled hidden cards, so a
-playout is played as the seats would play it. `evaluate` scores a cut-off sample
-from its victory points and the battle in progress.
+playout is played as the seats would play it. The search tries the heuristic's
+choices first and leans on them (`prior`); a playout stops once the battle in
+progress is fought (`rollout_stage`), and `evaluate` counts that battle by the
+chances the seat saw just before the reveal (its own cards and looks exact, the rest
+at their usual worth), not by the sample's hidden cards, which keeps the noise low.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import math
 import random
 
+from pygames.core import CHANCE
 from pygames.fools.cards import POWER, THE_FOOL, deck_for
 from pygames.fools.rules import (
     BEARER,
@@ -25,12 +29,18 @@ from pygames.fools.rules import (
     step_parts,
 )
 
-ROLLOUT_MOVES = 1  # a short look ahead, then `evaluate` judges from the seat's knowledge
+ROLLOUT_MOVES = 60  # a guard: playouts stop at the end of the battle (`rollout_stage`)
+# Playouts end with the battle in progress, so iterations are cheap: Hard takes about
+# 0.4 s (2 seats) to 0.6 s (4 seats) in Pyodide (tools/bench_ai.py).
+ITERATIONS = {"normal": 300, "hard": 900}
+PRIOR_WEIGHT = 1.5  # how long the search follows the heuristic before its own results
+ROLLOUT_EPSILON = 0.1
 DEALT = sum(POWER[c] for c in deck_for(4)) / len(deck_for(4))  # a card straight from the deck
 PLACED_BY_RIVAL = 1.8  # what a rival usually puts into your army
 PLACED_BY_OWNER = 6.0  # what a player usually puts into their own army
-ABILITY_BONUS = {"enchantress": 3.0, "crone": 2.0, "spy": 1.0, "soothsayer": 1.0, THE_FOOL: -6.0}
+ABILITY_BONUS = {"enchantress": 3.0, "crone": 2.0, "spy": 1.0, "soothsayer": 1.0}
 GAME_SHARPNESS = 8.0
+RIVAL_BEARER = 5.0  # what a rival's Standard Bearer is worth, roughly
 
 
 # ----- what a seat expects -----
@@ -64,11 +74,19 @@ def leader(state: FoolsState, seat: int, among: list[int]) -> int:
 # ----- scoring one action as the acting seat sees it -----
 
 
-def action_score(state: FoolsState, seat: int, action: str) -> float:
+def action_score(state: FoolsState, seat: int, action: str, fools: bool = True) -> float:
+    """How good `action` looks to `seat`; `fools` False: never the Fool as Standard Bearer
+    (the `greedy` baseline, kept as it was measured)."""
     kind, _, rest = action.partition(":")
     if kind == "bearer":
         if rest == NONE:
             return 0.0
+        if rest == THE_FOOL:
+            return (
+                fool_bearer_score(state, seat)
+                if fools
+                else -6.0 + 0.3 * (len(state.hands[seat]) - 1)
+            )
         return POWER[rest] + ABILITY_BONUS.get(rest, 0.0) + 0.3 * (len(state.hands[seat]) - 1)
     if kind == "deploy":
         card, _, where = rest.partition("@")
@@ -100,15 +118,43 @@ def action_score(state: FoolsState, seat: int, action: str) -> float:
     return 0.0  # look, spy: every slot is as unknown as the next
 
 
+def fool_bearer_score(state: FoolsState, seat: int) -> float:
+    """The Fool as Standard Bearer sends every rival's Standard Bearer (a hand's best card,
+    roughly) to the discards; it costs the card that then cannot be placed: against the
+    strongest card as Standard Bearer, it scores that card plus the rivals' losses less
+    the weaker card left over."""
+    others = sorted(POWER[c] for c in state.hands[seat] if c != THE_FOOL)
+    rivals = len(state.seats_in_play()) - 1
+    if not others:
+        return rivals * RIVAL_BEARER
+    spare = others[0] if len(others) > 1 else 0.0
+    return others[-1] + rivals * RIVAL_BEARER - spare
+
+
 def greedy_score(state: FoolsState, seat: int, action: str) -> float:
-    """The best-looking action by the heuristics above (ties broken at random by greedy)."""
-    return action_score(state, seat, action)
+    """The `greedy` baseline: the heuristics above, without the Fool as Standard Bearer
+    (ties broken at random by greedy)."""
+    return action_score(state, seat, action, fools=False)
+
+
+def rollout_stage(state: FoolsState) -> int:
+    """A playout ends with the battle in progress (`evaluate` judges it as the seat saw it)."""
+    return state.round
+
+
+def prior(state: FoolsState, seat: int, legal: list[str]) -> list[float]:
+    """The heuristic's scores scaled to 0-1 among the legal actions (1 = its choice)."""
+    scores = [action_score(state, seat, action) for action in legal]
+    low, high = min(scores), max(scores)
+    if high <= low:
+        return [1.0] * len(scores)
+    return [(score - low) / (high - low) for score in scores]
 
 
 def rollout_action(state: FoolsState, seat: int, rng: random.Random) -> str:
     """Mostly the heuristic's choice, sometimes a random one, so playouts vary."""
     moves = state.legal_actions(seat)
-    if len(moves) == 1 or rng.random() < 0.15:
+    if len(moves) == 1 or rng.random() < ROLLOUT_EPSILON:
         return moves[rng.randrange(len(moves))]
     best = -math.inf
     chosen = moves[0]
@@ -132,7 +178,19 @@ def evaluate(state: FoolsState, seat: int) -> float:
     if seat not in playing:
         return 0.0
     points = {s: float(len(state.vp[s])) for s in playing}
-    if state.phase in (BEARER, STEPS) and any(c is not None for c in state.armies):
+    battle = state.last_battle
+    if battle is not None and battle["round"] == state.round - 1:
+        # A playout ends just after a battle (`rollout_stage`): its victory points count
+        # as the chances `seat` saw just before the battle, not as the sample's all or
+        # nothing, which keeps the search's noise low (the new deal says little yet).
+        totals = battle_as_seen(state, seat, battle)
+        top = max(totals[s] for s in playing)
+        weights = {s: math.exp((totals[s] - top) / BATTLE_SPREAD) for s in playing}
+        whole = sum(weights.values())
+        for s in playing:
+            taken = 1.0 if battle["taken"][s] is not None else 0.0
+            points[s] += weights[s] / whole - taken
+    elif state.phase in (BEARER, STEPS) and any(c is not None for c in state.armies):
         totals = {s: expected_total(state, seat, s) + hand_bonus(state, seat, s) for s in playing}
         top = max(totals.values())
         weights = {s: math.exp((totals[s] - top) / BATTLE_SPREAD) for s in playing}
@@ -143,6 +201,55 @@ def evaluate(state: FoolsState, seat: int) -> float:
     best = max(points.values())
     weights = {s: math.exp(GAME_SHARPNESS * (points[s] - best) / target) for s in playing}
     return weights[seat] / sum(weights.values())
+
+
+def battle_as_seen(state: FoolsState, seat: int, battle: dict) -> dict[int, float]:
+    """The totals of the last battle as `seat` expected them just before the reveal: the
+    round's moves (public who-put-what-where, and `seat`'s own cards and looks) say which
+    army cards it knew; the others count at their usual worth."""
+    knew: dict[int, bool] = {}  # slot -> whether `seat` knew the card there
+    placer: dict[int, int] = {}
+    skipping = 2  # first the next round's moves, if any, then its deal (chance)
+    for actor, action in reversed(state.history):
+        if skipping:
+            if skipping == 2 and actor == CHANCE or skipping == 1 and actor != CHANCE:
+                skipping -= 1
+            if skipping:
+                continue
+        kind, _, rest = action.partition(":")
+        if kind == "bearer":  # the round's Standard Bearers: everything before is older
+            break
+        if kind in ("deploy", "own") and "@" in rest:
+            slot = parse_slot(rest.rpartition("@")[2])
+            if slot is not None and slot not in placer:
+                placer[slot] = actor
+                if slot not in knew:
+                    knew[slot] = actor == seat
+        elif kind in ("look", "spy") and actor == seat:
+            slot = parse_slot(rest)
+            if slot is not None and slot not in knew:
+                knew[slot] = True
+        elif kind in ("fool", "enchant"):
+            slot = parse_slot(rest)
+            if slot is not None and slot not in knew:
+                knew[slot] = kind == "fool"  # a Fool lies face up
+                placer.setdefault(slot, -1)
+    totals = {}
+    for owner, army in enumerate(battle["armies"]):
+        bearer = battle["bearers"][owner]
+        total = float(POWER[bearer]) if bearer else 0.0
+        for index, card in enumerate(army):
+            slot = owner * SLOTS + index
+            if card is None:
+                continue
+            if knew.get(slot):
+                total += POWER[card]
+            elif slot in placer and placer[slot] >= 0:
+                total += PLACED_BY_OWNER if placer[slot] == owner else PLACED_BY_RIVAL
+            else:
+                total += DEALT
+        totals[owner] = total
+    return totals
 
 
 def hand_bonus(state: FoolsState, seat: int, owner: int) -> float:
