@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from conftest import PHONE, screenshot, settle, wait_ready
@@ -24,9 +25,11 @@ NAMES = ["You", "Computer"]
 
 
 def finished_record(game_id: str, seed: int = 3, resign_after: int | None = None) -> Record:
-    """A whole game between me (A) and a random computer; cut short by my resignation
-    after `resign_after` moves if given (a short game to study)."""
-    state = GAMES[game_id].new_state(2, seed)
+    """A whole game at the game's default seat count (the new-game screen's), me (A)
+    against random computers; cut short by my resignation after `resign_after` moves
+    if given (a short game to study)."""
+    seats = GAMES[game_id].min_seats
+    state = GAMES[game_id].new_state(seats, seed)
     rng = random.Random(seed)
     played = 0
     while not state.is_over():
@@ -36,7 +39,7 @@ def finished_record(game_id: str, seed: int = 3, resign_after: int | None = None
         seat = state.to_act()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
         played += 1
-    record = Record.new(game_id, ["human", "random"])
+    record = Record.new(game_id, ["human"] + ["random"] * (seats - 1))
     record.actions = list(state.history)
     return record
 
@@ -75,7 +78,8 @@ def expected_lines(record: Record, viewpoint) -> int:
     replay = Replay(record)
     count = 0
     for entries in replay.logs(viewpoint):
-        lines = [e for e in entries if describe(record.game_id, e, "en", NAMES, 0)]
+        names = NAMES + [f"Computer {seat}" for seat in range(2, len(record.seats))]
+        lines = [e for e in entries if describe(record.game_id, e, "en", names, 0)]
         count += len(lines) or 1  # a move that wrote nothing still has its line
     return count
 
@@ -231,6 +235,26 @@ def test_the_study_runs_in_slices_draws_the_graph_and_is_kept(
     expect(page.locator(PLAY)).to_have_attribute("data-step", "2")
     expect(page.locator(".analysis-current")).to_contain_text("Chance to win for")
     screenshot(page, f"replay-{game_id}-study")
+    # The graph is reached by keyboard too: a slider over the moves, with a visible focus.
+    page.locator("[data-act='moment-link']").focus()
+    page.keyboard.press("Tab")
+    graph = page.locator("svg.graph")
+    expect(graph).to_be_focused()
+    assert graph.evaluate("el => el.matches(':focus-visible')")
+    assert graph.evaluate("el => getComputedStyle(el).outlineStyle") != "none"
+    expect(graph).to_have_attribute("role", "slider")
+    expect(graph).to_have_attribute("aria-valuenow", "2")
+    expect(graph).to_have_attribute("aria-valuetext", re.compile(r"^Move 2: .+ \d+%$"))
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(PLAY)).to_have_attribute("data-step", "3")
+    expect(graph).to_be_focused()
+    expect(graph).to_have_attribute("aria-valuenow", "3")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    expect(page.locator(PLAY)).to_have_attribute("data-step", "1")
+    expect(graph).to_be_focused()
+    page.keyboard.press("ArrowUp")
+    expect(page.locator(PLAY)).to_have_attribute("data-step", "2")
     # Kept with the save: reopened, it is there without running again.
     saved = json.loads(page.evaluate("localStorage.getItem('ff:save:done')"))
     assert len(saved["analysis"]["r"]) == decisions
@@ -330,6 +354,30 @@ def test_a_shared_positions_past_replays_only_what_its_sharer_saw(
     expect(other.locator("[data-act='analysis-start']")).to_have_count(0)
 
 
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_the_replay_fits_a_phone(phone_page: Page, game_id: str) -> None:
+    """No horizontal overflow on a phone, through every viewpoint, the study's graph shown.
+    (A mobile browser widens its layout to fit wide content, so innerWidth is checked
+    against the phone's own width too.)"""
+    width = PHONE["viewport"]["width"]
+    page = phone_page
+    review(page, finished_record(game_id, seed=9, resign_after=6))
+    page.click("[data-act='analysis-start']")
+    expect(page.locator("html")).to_have_attribute("data-analysis", "done", timeout=180_000)
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    for code in page.locator("#replay-viewpoint option").evaluate_all(
+        "options => options.map(o => o.value)"
+    ):
+        page.select_option("#replay-viewpoint", code)
+        expect(page.locator(PLAY)).to_have_attribute("data-viewpoint", code)
+        sizes = page.evaluate(
+            "[document.documentElement.scrollWidth, innerWidth, document.body.scrollWidth]"
+        )
+        assert sizes[0] <= sizes[1] and sizes[1] == width and sizes[2] <= width, (code, sizes)
+    screenshot(page, f"replay-{game_id}-phone")
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
 def test_screenshots(browser, site_url: str, lang: str, phone: bool) -> None:
@@ -347,5 +395,7 @@ def test_screenshots(browser, site_url: str, lang: str, phone: bool) -> None:
     page.keyboard.press("ArrowRight")
     page.select_option("#replay-viewpoint", "all")
     expect(page.locator(PLAY)).to_have_attribute("data-viewpoint", "all")
+    point = "^2手目：" if lang == "ja" else "^Move 2: "
+    expect(page.locator("svg.graph")).to_have_attribute("aria-valuetext", re.compile(point))
     screenshot(page, f"replay-{'phone' if phone else 'desktop'}-{lang}")
     context.close()

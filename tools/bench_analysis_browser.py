@@ -5,14 +5,19 @@ finished games (a seeded Hard computer against a random one) in headless
 Chromium, runs the replay screen's study of every decision, and prints the
 time per decision (from Start to done, over the decisions studied), and the
 main-thread tasks over 100 ms while it ran (the study yields between slices, so
-the page should have none). Prints figures only; asserts nothing.
+the page should have none), in wall time (Chromium's long-task observer) and in
+the main thread's own CPU time (a trace's thread time). A task long in wall time
+but short in CPU time did not run long: the operating system held the thread
+(a busy machine). Prints figures only; asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
+import tempfile
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -42,21 +47,44 @@ def finished_game(game_id: str, seed: int) -> Record:
     return record
 
 
-def measure(browser, url: str, record: Record) -> tuple[float, int, list[float]]:
-    """Seconds per decision, decisions, long tasks (ms) while the study ran."""
+def measure(browser, url: str, record: Record) -> tuple[float, int, list[float], list[float]]:
+    """Seconds per decision, decisions, and the main-thread tasks while the study ran:
+    their wall times (ms, over 50) and the CPU time (ms) of each."""
     context = browser.new_context()
     context.add_init_script(chromium.WATCH_LONG_TASKS)
     page = context.new_page()
     page.goto(url + "#" + record.to_link_fragment())
     page.wait_for_selector("#analysis [data-act='analysis-start']", timeout=120_000)
+    trace = Path(tempfile.mkstemp(suffix=".json")[1])
+    browser.start_tracing(page=page, path=str(trace), categories=["toplevel"])
     started = page.evaluate("performance.now()")
     page.click("[data-act='analysis-start']")
     page.wait_for_selector("html[data-analysis='done']", state="attached", timeout=900_000)
     ended = page.evaluate("performance.now()")
+    browser.stop_tracing()
     tasks = [d for start, d in page.evaluate("window.__longTasks") if start >= started]
     context.close()
+    cpu = main_thread_cpu(json.loads(trace.read_text())["traceEvents"])
+    trace.unlink()
     decisions = len(Replay(record).decisions())
-    return (ended - started) / 1000 / max(1, decisions), decisions, tasks
+    return (ended - started) / 1000 / max(1, decisions), decisions, tasks, cpu
+
+
+def main_thread_cpu(events: list[dict]) -> list[float]:
+    """The CPU time (ms) of each of the page's main-thread tasks (its thread time)."""
+    mains = {
+        (e["pid"], e["tid"])
+        for e in events
+        if e.get("ph") == "M" and e.get("args", {}).get("name") == "CrRendererMain"
+    }
+    return [
+        e["tdur"] / 1000
+        for e in events
+        if e.get("name") == "ThreadControllerImpl::RunTask"
+        and e.get("ph") == "X"
+        and (e.get("pid"), e.get("tid")) in mains
+        and "tdur" in e
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -69,24 +97,31 @@ def main(argv: list[str] | None = None) -> int:
         build.build()
     url, server = serve.start_server(build.DEFAULT_OUT)
     print(f"the study in headless Chromium, {ITERATIONS} iterations a decision")
-    print(f"{'game':<15} {'decisions':>9} {'s/decision':>10} {'min':>6} {'max':>6}  tasks > 100 ms")
+    print(
+        f"{'game':<15} {'decisions':>9} {'s/decision':>10} {'min':>6} {'max':>6}  "
+        "tasks > 100 ms: wall time [ms] / CPU time [ms] (longest CPU time)"
+    )
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(**chromium.launch_options())
             for game_id in GAMES:
                 if not games.is_playable(game_id):
                     continue
-                per, counts, over = [], 0, []
+                per, counts, over, busy, longest = [], 0, [], [], 0.0
                 for number in range(args.games):
-                    seconds, decisions, tasks = measure(
+                    seconds, decisions, tasks, cpu = measure(
                         browser, url, finished_game(game_id, 11 + number)
                     )
                     per.append(seconds)
                     counts += decisions
                     over += [round(d) for d in tasks if d > 100]
+                    busy += [round(d) for d in cpu if d > 100]
+                    longest = max([longest, *cpu])
                 print(
                     f"{game_id:<15} {counts:>9} {statistics.mean(per):>10.2f} "
-                    f"{min(per):>6.2f} {max(per):>6.2f}  {len(over)} {over or ''}",
+                    f"{min(per):>6.2f} {max(per):>6.2f}  "
+                    f"wall {len(over)} {over or ''} / CPU {len(busy)} {busy or ''} "
+                    f"(longest {longest:.0f})",
                     flush=True,
                 )
             browser.close()

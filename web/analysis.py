@@ -409,6 +409,17 @@ class Analysis:
                 for seat in range(seats)
             ],
         )
+        # Reached by keyboard as a slider over the moves: the replay's own keys
+        # (← → Home End, and ↑ ↓ here) move the current move, and the focus stays on it.
+        here = next(
+            (
+                point_words(step, names[seat], chance)
+                for seat, points in enumerate(lines)
+                for step, chance in points[1:]
+                if step == screen.step
+            ),
+            t("replay.counter", step=screen.step, last=replay.last),
+        )
         return h(
             "figure",
             {"class": "analysis-graph"},
@@ -416,9 +427,15 @@ class Analysis:
                 "svg",
                 {
                     "viewBox": f"0 0 {GRAPH_WIDTH} {GRAPH_HEIGHT}",
-                    "role": "img",
+                    "role": "slider",
+                    "tabindex": "0",
                     "aria-label": summary,
+                    "aria-valuemin": 0,
+                    "aria-valuemax": replay.last,
+                    "aria-valuenow": screen.step,
+                    "aria-valuetext": here,
                     "class": "graph",
+                    "data-focus": "graph",
                 },
                 shapes,
             ),

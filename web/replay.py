@@ -6,7 +6,8 @@ and beside it the controls (first, back, play/pause, forward, last), whose eyes
 to see through, the move list in words (the log, one entry per move, the
 current one marked, each a button that jumps there) and the computer's study
 (web/analysis.py). Keys: ← → one move, Home End the first and last, Space plays
-or pauses.
+or pauses; the study's graph takes the focus like a slider over the moves (the
+same keys, and ↑ ↓).
 
 The address holds the move and the viewpoint (``#g=<save>&m=12&v=a``), so a
 link can point at one moment of a game. Nothing here is secret: a finished
@@ -31,6 +32,7 @@ PLAY_SECONDS = 1.0  # one move a second when playing
 EVERYTHING = "all"
 VIEW_CODES = "abcd"  # the viewpoint in the address: a seat's letter, or "all"
 KEYS = ("ArrowLeft", "ArrowRight", "Home", "End", " ")
+SLIDER_KEYS = {"ArrowUp": "ArrowRight", "ArrowDown": "ArrowLeft"}  # on the study's graph
 
 
 class ReplayScreen:
@@ -184,9 +186,11 @@ class ReplayScreen:
     def on_key(self, event) -> bool:
         """← → Home End step through the game, Space plays or pauses (not in a form field)."""
         key = str(event.key)
+        target = event.target
+        if key in SLIDER_KEYS and is_graph(target):
+            key = SLIDER_KEYS[key]  # the study's graph is a slider over the moves
         if key not in KEYS or event.altKey or event.ctrlKey or event.metaKey:
             return False
-        target = event.target
         tag = str(getattr(target, "tagName", "") or "").lower()
         if tag in ("input", "select", "textarea"):
             return False
@@ -539,6 +543,12 @@ class ReplayScreen:
 
 
 # ----- helpers -----
+
+
+def is_graph(target) -> bool:
+    """True for the study's graph (a slider over the moves)."""
+    get = getattr(target, "getAttribute", None)
+    return get is not None and str(get("data-focus")) == "graph"
 
 
 def control(act: str, symbol: str, label: str, enabled: bool) -> object:
