@@ -78,7 +78,7 @@ def prompts_met(game_id: str, games: int = 15) -> set[str]:
 
 def test_every_prompt_the_engine_gives_is_worded() -> None:
     boards = [g for g in GAMES if (ROOT / "web" / "games" / f"{package_name(g)}.py").exists()]
-    assert sorted(boards) == ["cloth-of-gold", "fools-field", "game-of-fields"]
+    assert sorted(boards) == ["cloth-of-gold", "fools", "fools-field", "game-of-fields"]
     for game_id in boards:
         prompts = board_prompts(game_id)
         assert sorted(prompts_met(game_id) - prompts.keys()) == [], game_id
