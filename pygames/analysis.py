@@ -56,13 +56,13 @@ class StudySearch(Search):
         self.budget = max(1, iterations // FORCED_SHARE) if self.forced else iterations
         self.min_tries = min(MIN_TRIES, self.budget // len(self.legal))
 
-    def select(self, node: Node, seat: int, legal: list[str]) -> tuple[str, bool]:
+    def select(self, node: Node, seat: int, legal: list[str], state: State) -> tuple[str, bool]:
         if node is not self.root or seat != self.seat:
-            return super().select(node, seat, legal)
+            return super().select(node, seat, legal, state)
         edges = node.edges.setdefault(seat, {})
         least = min(legal, key=lambda a: edges[a].visits if a in edges else -1)
         if least in edges and edges[least].visits >= self.min_tries:
-            return super().select(node, seat, legal)
+            return super().select(node, seat, legal, state)
         for action in legal:
             if action in edges:
                 edges[action].available += 1
