@@ -162,7 +162,13 @@ def copy_static_files(out: Path) -> None:
         for source in files_under(ROOT / folder):
             copy_file(source, out / source.relative_to(ROOT))
     for source in files_under(ROOT / "web"):
-        if source.suffix != ".py":
+        if source.suffix == ".json":  # the strings table, without its indentation
+            data = json.loads(source.read_text(encoding="utf-8"))
+            compact = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+            target = out / source.relative_to(ROOT)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(compact, encoding="utf-8")
+        elif source.suffix != ".py":
             copy_file(source, out / source.relative_to(ROOT))
     # PyScript fetches <script type="py" src="web/main.py"> itself, so the
     # entry point is served as a file as well as shipped inside app.zip.

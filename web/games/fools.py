@@ -215,7 +215,12 @@ class Board(base.Board):
         words = listed([card_words(card) for card in cards])
         return h(
             "p",
-            {"class": "muted fools-open", "role": "img", "aria-label": f"{title} {words}"},
+            {
+                "class": "muted fools-open",
+                "role": "img",
+                "aria-label": f"{title} {words}",
+                "data-open": str(seat),
+            },
             h("span", {"aria-hidden": "true"}, title + " "),
             [card_face(card, "mini") for card in cards],
         )
