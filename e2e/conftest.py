@@ -47,6 +47,22 @@ PHONE = {
 }
 
 
+# Asks for the new version and waits until its worker is "activated": its activate
+# handler, which deletes the old caches, has finished by then.
+UPDATE_AND_ACTIVATE_JS = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const activated = new Promise((resolve) => {
+    registration.addEventListener("updatefound", () => {
+      const worker = registration.installing;
+      worker.addEventListener("statechange", () => worker.state === "activated" && resolve());
+    }, { once: true });
+  });
+  await registration.update();
+  await activated;
+  return true;
+}"""
+
+
 def wait_ready(page: Page, timeout: float = 60_000) -> Page:
     """Wait until the app (or bench page) sets data-ready on <html>."""
     page.wait_for_selector(READY_SELECTOR, state="attached", timeout=timeout)

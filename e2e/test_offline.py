@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import wait_ready
+from conftest import UPDATE_AND_ACTIVATE_JS, wait_ready
 from playwright.sync_api import BrowserContext, Page
 
 from tools import build
@@ -33,22 +33,6 @@ def visit_until_controlled(page: Page, url: str) -> None:
     wait_ready(page)
     # The worker activates only after cache.addAll() succeeded, then claims the page.
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
-
-
-# Asks for the new version and waits until its worker is "activated": its activate
-# handler, which deletes the old caches, has finished by then.
-UPDATE_AND_ACTIVATE_JS = """async () => {
-  const registration = await navigator.serviceWorker.getRegistration();
-  const activated = new Promise((resolve) => {
-    registration.addEventListener("updatefound", () => {
-      const worker = registration.installing;
-      worker.addEventListener("statechange", () => worker.state === "activated" && resolve());
-    }, { once: true });
-  });
-  await registration.update();
-  await activated;
-  return true;
-}"""
 
 
 def test_reload_while_offline_reaches_ready(

@@ -13,7 +13,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import settle, wait_ready
+from conftest import UPDATE_AND_ACTIVATE_JS, settle, wait_ready
 from playwright.sync_api import BrowserContext, Page, Request
 
 from tools import build
@@ -26,19 +26,6 @@ MADE = "html[data-snapshot='stored'], html[data-snapshot='refused'], html[data-s
 # service worker's precache of everything else, and the snapshot's making.
 OWN_BYTES_LIMIT = 500_000
 UNUSED_PYSCRIPT = ("py-editor", "py-terminal", "py-game", "codemirror", "xterm", "donkey")
-# Asks for the new version and waits until its worker is "activated" (old caches deleted).
-UPDATE_AND_ACTIVATE_JS = """async () => {
-  const registration = await navigator.serviceWorker.getRegistration();
-  const activated = new Promise((resolve) => {
-    registration.addEventListener("updatefound", () => {
-      const worker = registration.installing;
-      worker.addEventListener("statechange", () => worker.state === "activated" && resolve());
-    }, { once: true });
-  });
-  await registration.update();
-  await activated;
-  return true;
-}"""
 
 
 def boot_of(page: Page) -> tuple[str | None, str | None]:

@@ -88,3 +88,11 @@ def focus(selector: str, root=None) -> None:
     target = query(selector, root)
     if target is not None:
         target.focus()
+
+
+def lobby_button() -> object:
+    """The bar's way back to the lobby (play and replay screens)."""
+    from web.i18n import t
+
+    attrs = {"type": "button", "class": "secondary", "data-act": "lobby", "data-focus": "lobby"}
+    return h("button", attrs, t("play.lobby"))

@@ -158,16 +158,7 @@ class PlayScreen:
         return h(
             "div",
             {"class": "play-bar"},
-            h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "secondary",
-                    "data-act": "lobby",
-                    "data-focus": "lobby",
-                },
-                t("play.lobby"),
-            ),
+            dom.lobby_button(),
             h("h2", {}, t("game." + session.game_id)),
             h(
                 "p",

@@ -282,16 +282,7 @@ class ReplayScreen:
         return h(
             "div",
             {"class": "play-bar"},
-            h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "secondary",
-                    "data-act": "lobby",
-                    "data-focus": "lobby",
-                },
-                t("play.lobby"),
-            ),
+            dom.lobby_button(),
             h("h2", {}, t("replay.heading", game=t("game." + session.game_id))),
             h("p", {"class": "muted seats"}, seat_line(session.record.seats, session.read_only)),
         )

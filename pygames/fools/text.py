@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pygames.core import SEAT_LETTERS
 from pygames.fools.cards import POWER
 from pygames.text import LIST_SEPARATOR, item, join_names
 
@@ -252,7 +253,7 @@ def card_list(cards: list[str], lang: str) -> str:
 
 
 def slot_words(slot: str, lang: str, names: list[str]) -> str:
-    owner = possessive(names["ABCD".index(slot[0])], lang)
+    owner = possessive(names[SEAT_LETTERS.index(slot[0])], lang)
     return SLOT_WORDS[lang].format(owner=owner, number=slot[1])
 
 
@@ -279,7 +280,7 @@ def format_fields(fields: dict, lang: str, names: list[str]) -> dict:
         card = fields["bearer"]
         fields["bearer"] = WITH_BEARER[lang].format(card=card_item(card, lang)) if card else ""
     if "source" in fields:
-        owner = possessive(names["ABCD".index(fields.get("owner", "A"))], lang)
+        owner = possessive(names[SEAT_LETTERS.index(fields.get("owner", "A"))], lang)
         fields["source"] = SOURCES[fields["source"]][lang].format(owner=owner)
     if "seats" in fields and isinstance(fields["seats"], list):
         seats = fields["seats"]

@@ -762,7 +762,7 @@ class GameOfFieldsState(State):
             return self.refusal("cannot_move")
         if self.phase in (MOVE, FOUND, NEXT) and action not in (STOP, END, STAY):
             return self.refusal("finish_action")
-        return self.refusal("not_now")
+        return IllegalAction("not_legal_now")
 
     def check_invariants(self) -> None:
         if len(self.terrain) != len(HEXES):

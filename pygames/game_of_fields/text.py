@@ -155,7 +155,6 @@ ERRORS = {
         "en": "finish the action you started first",
         "ja": "始めた行動を先に終えてください",
     },
-    "not_now": {"en": "that move is not possible now", "ja": "その操作はできません"},
 }
 
 

@@ -268,30 +268,10 @@ class Board(base.Board):
             words = t("fools.face_down") + (". " + note if note else "")
         legal = name in self.legal.get(SLOT, set())
         spoken_body = self.spoken_slot(card, know, slot["empty"])
-        attrs = {
-            "class": "slot" + (" legal" if legal else ""),
-            "data-slot": name,
-            "aria-label": f"{where}: {words}",
-        }
+        attrs = {"class": "slot" + (" legal" if legal else ""), "data-slot": name}
         if not legal:
-            return h("div", attrs | {"role": "img"}, body)
-        tab = "-1"
-        if not self.tab_given:
-            tab, self.tab_given = "0", True
-        del attrs["aria-label"]
-        return h(
-            "button",
-            attrs
-            | {
-                "type": "button",
-                "data-act": "slot",
-                "data-nav": "slots",
-                "data-focus": f"slot:{name}",
-                "tabindex": tab,
-            },
-            h("span", {"class": "visually-hidden"}, f"{where}: "),
-            spoken_body,
-        )
+            return h("div", attrs | {"role": "img", "aria-label": f"{where}: {words}"}, body)
+        return self.pickable(attrs, "slot", name, where, spoken_body)
 
     @staticmethod
     def spoken_slot(card: str | None, know: str | None, empty: bool):
@@ -346,29 +326,29 @@ class Board(base.Board):
             body = h("span", {"class": "fcard empty", "aria-hidden": "true"}, "—")
             words = t("fools.no_bearer_here")
         legal = letter in self.legal.get(BEARER, set())
-        attrs = {
-            "class": "slot bearer" + (" legal" if legal else ""),
-            "data-bearer": letter,
-            "aria-label": f"{label}: {words}",
-        }
+        attrs = {"class": "slot bearer" + (" legal" if legal else ""), "data-bearer": letter}
         if not legal:
-            return h("div", attrs | {"role": "img"}, body)
+            return h("div", attrs | {"role": "img", "aria-label": f"{label}: {words}"}, body)
+        spoken = card_face(card, spoken=True) if card else body
+        return self.pickable(attrs, "bearer", letter, label, spoken)
+
+    def pickable(self, attrs: dict, act: str, value: str, where: str, spoken) -> object:
+        """A legal slot as a button: its words are its name; the first one takes the Tab stop."""
         tab = "-1"
         if not self.tab_given:
             tab, self.tab_given = "0", True
-        del attrs["aria-label"]
         return h(
             "button",
             attrs
             | {
                 "type": "button",
-                "data-act": "bearer",
+                "data-act": act,
                 "data-nav": "slots",
-                "data-focus": f"bearer:{letter}",
+                "data-focus": f"{act}:{value}",
                 "tabindex": tab,
             },
-            h("span", {"class": "visually-hidden"}, f"{label}: "),
-            card_face(card, spoken=True) if card else body,
+            h("span", {"class": "visually-hidden"}, f"{where}: "),
+            spoken,
         )
 
     def centre(self, view: dict):
