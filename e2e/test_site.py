@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import struct
+import zipfile
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
@@ -18,7 +19,7 @@ BOOT_FILES = [
     "web/early-pyodide.mjs",
     "runtime/pyodide/pyodide.mjs",
     "runtime/pyodide/pyodide.asm.wasm",
-    "runtime/pyodide/python_stdlib.zip",
+    build.COMPILED_STDLIB,
     "app.zip",
 ]
 
@@ -78,6 +79,7 @@ def test_full_boot_loads_everything_from_the_site(page: Page, site_url: str) -> 
     assert all(url.startswith(site_origin + "/") for url in network), network
     paths = [urlsplit(url).path.lstrip("/") for url in network]
     assert set(BOOT_FILES) <= set(paths), sorted(paths)
+    assert build.STOCK_STDLIB not in paths  # the compiled library replaces it
     # Preloaded files must be used, not fetched a second time by the runtime.
     fetched_twice = sorted({path for path in paths if paths.count(path) > 1})
     assert not fetched_twice, fetched_twice
@@ -108,8 +110,24 @@ def test_service_worker_precaches_every_site_file(site_dir: Path) -> None:
     worker = (site_dir / "sw.js").read_text()
     precache = json.loads(worker.split("const PRECACHE = ", 1)[1].split(";\n", 1)[0])
     site_files = {path.relative_to(site_dir).as_posix() for path in build.files_under(site_dir)}
-    for_players = {path for path in site_files if not path.startswith("bench/")}
+    developer_only = ("bench/", build.STOCK_STDLIB)  # the benchmark's bare page and its library
+    for_players = {path for path in site_files if not path.startswith(developer_only)}
     assert set(precache) == (for_players - {"sw.js"}) | {"./"}
+
+
+def test_the_compiled_library_holds_every_module_once(site_dir: Path) -> None:
+    with zipfile.ZipFile(site_dir / build.STOCK_STDLIB) as stock:
+        stock_names = set(stock.namelist())
+    with zipfile.ZipFile(site_dir / build.COMPILED_STDLIB) as compiled:
+        names = compiled.namelist()
+    as_source = {name.removesuffix("c") if name.endswith(".pyc") else name for name in names}
+    assert len(as_source) == len(names)  # never both forms of a module
+    assert as_source == stock_names
+    # Bytecode for what Pyodide's start-up, PyScript (html) and the engine (pkgutil)
+    # import; source for what nothing imports.
+    for module in ("asyncio/events", "json/decoder", "html/entities", "pkgutil"):
+        assert f"{module}.pyc" in names
+    assert "tarfile.py" in names
 
 
 def test_rebuilding_unchanged_sources_keeps_the_version(site_dir: Path, tmp_path: Path) -> None:
@@ -117,3 +135,5 @@ def test_rebuilding_unchanged_sources_keeps_the_version(site_dir: Path, tmp_path
     second = build.build(tmp_path / "second", fresh=True)  # not from the first's caches
     assert (first / "sw.js").read_bytes() == (second / "sw.js").read_bytes()
     assert (first / "app.zip").read_bytes() == (second / "app.zip").read_bytes()
+    compiled = build.COMPILED_STDLIB
+    assert (first / compiled).read_bytes() == (second / compiled).read_bytes()

@@ -10,13 +10,16 @@ A build that would change nothing is skipped: the content hash of every input
 modification time of each file); when both still match, the site is up to
 date. The browser's bytecode is cached per source file, keyed by the hash of
 the compiler (Pyodide's runtime and tools/compile_pyc.mjs), the file's path and
-its content, so a rebuild compiles only what changed. Caches live in
+its content, so a rebuild compiles only what changed. The standard library with
+bytecode for the modules the app uses (tools/compile_stdlib.mjs) is cached by the
+hash of the runtime, the tool and the list of modules. Caches live in
 node_modules/.cache/ff-build/ (gone with `npm ci`); `--fresh` ignores them.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import os
@@ -34,6 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "_site"
 NODE_MODULES = ROOT / "node_modules"
 COMPILE_PYC = ROOT / "tools" / "compile_pyc.mjs"
+COMPILE_STDLIB = ROOT / "tools" / "compile_stdlib.mjs"
 
 # Exactly what Pyodide fetches while booting (checked against a request log).
 PYODIDE_FILES = [
@@ -44,7 +48,16 @@ PYODIDE_FILES = [
     "pyodide-lock.json",
 ]
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+# PyScript's own Python package, which it writes and imports at every start.
+PYSCRIPT_PYTHON = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
 PYODIDE_DIST = NODE_MODULES / "pyodide"
+# The app boots with Pyodide's standard library compiled for the modules it uses
+# (web/early-pyodide.mjs passes it as stdLibURL); Pyodide's own copy, all source,
+# stays for the benchmark's bare page only.
+STOCK_STDLIB = "runtime/pyodide/python_stdlib.zip"
+COMPILED_STDLIB = "runtime/pyodide/python_stdlib_compiled.zip"
+# Files players never need: not precached for offline play.
+DEVELOPER_ONLY = ("bench/", STOCK_STDLIB)
 
 PYTHON_SOURCE_DIRS = ["pygames", "web"]
 # Modules first imported after the first screen (a board, the computer, the log's words,
@@ -86,6 +99,7 @@ ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
 CACHE = NODE_MODULES / ".cache" / "ff-build"
 PYC_CACHE = CACHE / "pyc"
+STDLIB_CACHE = CACHE / "stdlib"
 STAMP_FORMAT = 1
 PYC_CACHE_SIZE = 2000  # bytecode files kept (least recently used dropped)
 
@@ -138,6 +152,7 @@ def build_site(out: Path = DEFAULT_OUT, require_index: bool = True, fresh: bool 
     out.mkdir(parents=True)
     copy_static_files(out)
     copy_runtimes(out)
+    write_compiled_stdlib(out / COMPILED_STDLIB, use_cache=not fresh)
     compiled, cached = write_app_zip(out / "app.zip", use_cache=not fresh)
     stamp_snapshot_key(out / EARLY_PYODIDE, snapshot_key(out))
     write_service_worker(out)
@@ -192,7 +207,8 @@ def snapshot_key(site: Path) -> str:
     """Pyodide's version and a hash of every file a memory snapshot is made from."""
     version = json.loads((PYODIDE_DIST / "package.json").read_text())["version"]
     digest = hashlib.sha256()
-    sources = [f"runtime/pyodide/{name}" for name in PYODIDE_FILES] + ["app.zip", SNAPSHOT_WORKER]
+    sources = [f"runtime/pyodide/{name}" for name in PYODIDE_FILES]
+    sources += [COMPILED_STDLIB, "app.zip", SNAPSHOT_WORKER]
     for url in sources:
         digest.update(url.encode() + b"\0" + file_hash(site / url))
     return f"{version}-{digest.hexdigest()[:16]}"
@@ -208,6 +224,36 @@ def stamp_snapshot_key(script: Path, key: str) -> str:
     text = text.replace(SNAPSHOT_MAX_MARK, str(SNAPSHOT_MAX_BYTES))
     script.write_text(text, encoding="utf-8")
     return text
+
+
+def write_compiled_stdlib(target: Path, use_cache: bool = True) -> None:
+    """Pyodide's standard library with bytecode for what the app and PyScript import."""
+    modules = stdlib_imports([*python_sources(), *sorted(PYSCRIPT_PYTHON.glob("*.py"))])
+    digest = hashlib.sha256(compiler_hash().encode() + file_hash(COMPILE_STDLIB))
+    digest.update(" ".join(modules).encode())
+    cached = STDLIB_CACHE / f"{digest.hexdigest()}.zip"
+    if not (use_cache and cached.is_file()):
+        STDLIB_CACHE.mkdir(parents=True, exist_ok=True)
+        staging = cached.with_suffix(".new")
+        done = subprocess.run(
+            ["node", str(COMPILE_STDLIB), str(staging), *modules], capture_output=True, text=True
+        )
+        if done.returncode != 0:
+            raise BuildError(f"compiling the standard library failed:\n{done.stderr}")
+        staging.replace(cached)
+    copy_file(cached, target)
+
+
+def stdlib_imports(sources: list[Path]) -> list[str]:
+    """Every standard-library module the files name in an import statement."""
+    found = set()
+    for source in sources:
+        for node in ast.walk(ast.parse(source.read_bytes(), str(source))):
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found.add(node.module)
+    return sorted(name for name in found if name.split(".")[0] in sys.stdlib_module_names)
 
 
 def write_app_zip(zip_path: Path, use_cache: bool = True) -> tuple[int, int]:
@@ -347,8 +393,7 @@ def write_service_worker(site: Path) -> str:
     produces a new cache name and the old cache is dropped on activation.
     """
     precache = [path.relative_to(site).as_posix() for path in files_under(site)]
-    # The benchmark's bare page is for developers: players never need it offline.
-    precache = [url for url in precache if url != "sw.js" and not url.startswith("bench/")]
+    precache = [url for url in precache if url != "sw.js" and not url.startswith(DEVELOPER_ONLY)]
     version = content_hash(site, precache)
     script = SW_TEMPLATE.read_text(encoding="utf-8")
     for mark in (SW_VERSION_MARK, SW_PRECACHE_MARK):
@@ -398,7 +443,8 @@ def site_is_stale(out: Path = DEFAULT_OUT) -> bool:
 def build_inputs() -> list[Path]:
     """Every file a build reads (a superset: an extra file only costs a rebuild)."""
     inputs = [ROOT / name for name in ("index.html", "manifest.webmanifest", "sw-register.js")]
-    inputs += [SW_TEMPLATE, ROOT / "package-lock.json", Path(__file__), COMPILE_PYC]
+    inputs += [SW_TEMPLATE, ROOT / "package-lock.json", Path(__file__), COMPILE_PYC, COMPILE_STDLIB]
+    inputs += files_under(PYSCRIPT_PYTHON)
     for folder in ("assets", "bench", *PYTHON_SOURCE_DIRS):
         inputs += files_under(ROOT / folder)
     inputs += [PYODIDE_DIST / name for name in PYODIDE_FILES]

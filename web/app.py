@@ -7,10 +7,10 @@ computer's study from web/analysis.py), web/dialogs.py (confirm, share).
 
 The address says what shows: ``#g=<save>`` a saved game (a finished one in the
 replay screen), ``#r=<record>`` a link; either may end in ``&m=<move>&v=<seat
-letter or all>``, a moment of a finished game. Start-up imports only these
-and dom, i18n and storage, so the lobby is interactive right after Python
-boots; the rules engine loads in the background (or at once when the page
-opens on a game).
+letter or all>``, a moment of a finished game. Start-up imports only the lobby
+and the form (with dom, i18n and storage), so the lobby is interactive right
+after Python boots; the game screens, the rules engine and the boards load in
+the background (or at once when the page opens on a game).
 
 Input uses delegated listeners: a clickable thing carries `data-act="name"`,
 handled by `act_<name>` on this shell or the screen showing, else by the
@@ -31,8 +31,6 @@ from web.dom import h
 from web.i18n import error_text, t
 from web.lobby import Lobby
 from web.new_game import NewGame
-from web.play import PlayScreen
-from web.replay import ReplayScreen
 
 LINK_PREFIX = "#r="
 SAVE_PREFIX = "#g="
@@ -46,10 +44,35 @@ class App:
         self.message = dom.by_id("message")
         self.lobby = Lobby(self)
         self.new_game = NewGame(self)
-        self.play = PlayScreen(self)
-        self.replay = ReplayScreen(self)
+        # The game screens are made when first needed: their modules load after the lobby.
+        self._play = None
+        self._replay = None
         self.showing = "lobby"
         self._proxies = []
+
+    @property
+    def play(self):
+        if self._play is None:
+            from web.play import PlayScreen
+
+            self._play = PlayScreen(self)
+        return self._play
+
+    @property
+    def replay(self):
+        if self._replay is None:
+            from web.replay import ReplayScreen
+
+            self._replay = ReplayScreen(self)
+        return self._replay
+
+    def close_play(self) -> None:
+        if self._play is not None:
+            self._play.close()
+
+    def close_replay(self) -> None:
+        if self._replay is not None:
+            self._replay.close()
 
     # ----- start-up -----
 
@@ -172,9 +195,10 @@ class App:
             if self.replay.on_key(event):
                 event.preventDefault()
             return
-        board = self.play.board
-        if board is not None and self.showing == "play" and board.on_key(event):
-            event.preventDefault()
+        if self.showing == "play":
+            board = self.play.board
+            if board is not None and board.on_key(event):
+                event.preventDefault()
 
     # ----- screens -----
 
@@ -198,8 +222,8 @@ class App:
         self.leave_game()
 
     def leave_game(self) -> None:
-        self.play.close()
-        self.replay.close()
+        self.close_play()
+        self.close_replay()
         self.set_hash("")
         dom.replace(self.screen)
         self.show("lobby")
@@ -229,7 +253,7 @@ class App:
             return
         if not session.read_only:  # a shared position keeps its link, to reopen on reload
             self.set_hash(SAVE_PREFIX + session.save.id)
-        self.replay.close()
+        self.close_replay()
         self.show("play")
         self.play.open(session)
 
@@ -237,7 +261,7 @@ class App:
         """Step through a finished game (or a shared position's past), at `moment` if given."""
         moment = moment or {}
         step = moment.get("m")
-        self.play.close()
+        self.close_play()
         self.show("replay")
         self.replay.open(session, int(step) if step is not None else None, moment.get("v"))
 
@@ -359,7 +383,9 @@ def split_moment(fragment: str) -> tuple[str, dict]:
 
 
 def preload_engine() -> None:
-    """Import the rules engine and the boards while the player looks at the lobby."""
+    """Import the rules engine, the boards and the replay screen while the player looks
+    at the lobby."""
+    import web.replay  # noqa: F401
     import web.session  # noqa: F401
     from pygames import GAMES
 

@@ -16,6 +16,9 @@
 import * as pyodide from "../runtime/pyodide/pyodide.mjs";
 
 const indexURL = new URL("../runtime/pyodide/", import.meta.url).href;
+// Pyodide's standard library with bytecode for the modules the app uses (tools/build.py):
+// the start-up imports them without compiling them first.
+const stdLibURL = new URL("python_stdlib_compiled.zip", indexURL).href;
 // Stamped by tools/build.py: Pyodide's version and a hash of the runtime files,
 // app.zip and the snapshot worker. The service worker holds the same key and
 // stores only snapshots made for it, in a cache that the next deploy deletes.
@@ -99,7 +102,7 @@ async function findSnapshot() {
 
 async function restore(snapshot) {
   tabStorage.set(PENDING, SNAPSHOT_KEY);
-  const interpreter = await pyodide.loadPyodide({ indexURL, _loadSnapshot: snapshot });
+  const interpreter = await pyodide.loadPyodide({ indexURL, stdLibURL, _loadSnapshot: snapshot });
   // (Expressions only: nothing is left in the namespace PyScript runs main.py in.)
   const key = interpreter.runPython("getattr(__import__('web'), '_snapshot_key', None)");
   if (key !== SNAPSHOT_KEY) throw new Error(`snapshot holds ${key}, not ${SNAPSHOT_KEY}`);
@@ -135,7 +138,7 @@ async function boot() {
       }
     }
   }
-  const interpreter = await pyodide.loadPyodide({ indexURL });
+  const interpreter = await pyodide.loadPyodide({ indexURL, stdLibURL });
   html.dataset.boot = "fresh";
   html.dataset.bootReason = reason;
   if (reason === "none") {
@@ -193,7 +196,7 @@ function makeSnapshot() {
     const message = { type: "ff:store-snapshot", key: SNAPSHOT_KEY, snapshot: data.snapshot };
     controller.postMessage(message, [reply.port2, data.snapshot]);
   };
-  worker.postMessage({ key: SNAPSHOT_KEY });
+  worker.postMessage({ key: SNAPSHOT_KEY, stdLibURL });
 }
 
 const booting = boot().then((interpreter) => {

@@ -1,9 +1,9 @@
 // Makes the memory snapshot that web/early-pyodide.mjs restores on later visits.
 // Runs in a dedicated Worker, started when the page is idle after a normal boot,
 // so the page's own interpreter is never disturbed: it boots a second Pyodide
-// with `_makeSnapshot` from the same files, unpacks app.zip where PyScript puts
-// it (the working folder), imports the app and the rules engine, and sends the
-// memory image back. Pyodide calls the option private and experimental: any
+// with `_makeSnapshot` from the same files (the page sends the address of its
+// standard library), unpacks app.zip where PyScript puts it (the working folder),
+// imports the app and the rules engine, and sends the memory image back. Pyodide calls the option private and experimental: any
 // error here only means "no snapshot", and the page boots normally.
 import { loadPyodide } from "../runtime/pyodide/pyodide.mjs";
 
@@ -32,9 +32,9 @@ import web
 web._snapshot_key = ${JSON.stringify(key)}
 `;
 
-onmessage = async ({ data: { key } }) => {
+onmessage = async ({ data: { key, stdLibURL } }) => {
   try {
-    const interpreter = await loadPyodide({ indexURL, jsglobals, _makeSnapshot: true });
+    const interpreter = await loadPyodide({ indexURL, stdLibURL, jsglobals, _makeSnapshot: true });
     const response = await fetch(APP_ZIP);
     if (!response.ok) throw new Error(`app.zip: HTTP ${response.status}`);
     interpreter.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "./" });

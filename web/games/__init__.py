@@ -47,17 +47,23 @@ from __future__ import annotations
 from importlib import import_module
 from importlib.util import find_spec
 
-from pygames import GAMES, package_name
-
 PACKAGE = __name__
 
 
+# The rules engine is imported when first asked for, not with this module: the lobby
+# of a first visit needs no engine, and the page is ready sooner without it.
+
+
 def module_name(game_id: str) -> str:
+    from pygames import package_name
+
     return f"{PACKAGE}.{package_name(game_id)}"
 
 
 def is_playable(game_id: str) -> bool:
     """True for a game of `pygames.GAMES` whose board module exists."""
+    from pygames import GAMES
+
     if game_id not in GAMES:
         return False
     try:
