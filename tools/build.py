@@ -60,11 +60,14 @@ COMPILED_STDLIB = "runtime/pyodide/python_stdlib_compiled.zip"
 DEVELOPER_ONLY = ("bench/", STOCK_STDLIB)
 
 PYTHON_SOURCE_DIRS = ["pygames", "web"]
-# Modules first imported after the first screen (a board, the computer, the log's words,
-# replays): shipped as source, compiled when first used. The rest ship as bytecode.
+# Modules the lobby does not import (a board, the play and replay screens, the computer,
+# the log's words), but the rules engine: shipped as source, compiled when first used.
+# The rest ship as bytecode: the lobby's modules, and the engine, the largest modules,
+# which a page opened on a game needs at once.
 LATER_MODULES = re.compile(
-    r"(web/games/|web/replay\.py|web/analysis\.py|pygames/(ai/|analysis\.py|replay\.py"
-    r"|text\.py|legacy\.py|position\.py|bots\.py|__main__\.py|[a-z_]+/(ai|text)\.py))"
+    r"(web/games/(?!__init__)|web/(replay|analysis|play|session|cover)\.py"
+    r"|pygames/(ai/|analysis\.py|replay\.py|text\.py|legacy\.py|position\.py|bots\.py"
+    r"|__main__\.py|[a-z_]+/(ai|text)\.py))"
 )
 SKIPPED_PARTS = {"__pycache__", "tests"}
 
