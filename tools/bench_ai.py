@@ -59,11 +59,20 @@ def main() -> int:
     parser.add_argument("game", nargs="?", default="fools-field", choices=sorted(GAMES))
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument(
+        "--only",
+        action="append",
+        metavar="FIRST-SECOND[-SEATS]",
+        help="play only this pairing, e.g. hard-greedy or hard-greedy-4 (repeatable)",
+    )
+    parser.add_argument("--no-speed", action="store_true", help="skip the iterations/s part")
     args = parser.parse_args()
     print(f"{args.game}: {args.games} games per pairing, seats alternated, shared wins split")
     print(f"{'pairing':26} {'score':>9} {'share':>6} {'target':>7}  time")
     with Pool(args.processes) as pool:
         for first, second, seats, target in pairings(args.game):
+            if args.only and not chosen(args.only, first, second, seats):
+                continue
             start = time.perf_counter()
             jobs = [(args.game, first, second, seats, n) for n in range(args.games)]
             score = sum(pool.map(play_one, jobs, chunksize=4))
@@ -77,9 +86,15 @@ def main() -> int:
                 f"{time.perf_counter() - start:.0f} s",
                 flush=True,
             )
-    print(f"CPython {sys.version.split()[0]}: {rates_line(args.game)}")
-    print(pyodide_line(args.game))
+    if not args.no_speed:
+        print(f"CPython {sys.version.split()[0]}: {rates_line(args.game)}")
+        print(pyodide_line(args.game))
     return 0
+
+
+def chosen(only: list[str], first: str, second: str, seats: int) -> bool:
+    """Whether `--only` names this pairing (without a seat count: at any table)."""
+    return any(name in (f"{first}-{second}", f"{first}-{second}-{seats}") for name in only)
 
 
 def pyodide_line(game_id: str) -> str:

@@ -20,6 +20,7 @@ from pygames.core import CHANCE
 from pygames.fools.cards import POWER, THE_FOOL, deck_for
 from pygames.fools.rules import (
     BEARER,
+    DEPLOY,
     NONE,
     SLOTS,
     STEPS,
@@ -41,6 +42,7 @@ PLACED_BY_OWNER = 6.0  # what a player usually puts into their own army
 ABILITY_BONUS = {"enchantress": 3.0, "crone": 2.0, "spy": 1.0, "soothsayer": 1.0}
 GAME_SHARPNESS = 8.0
 RIVAL_BEARER = 5.0  # what a rival's Standard Bearer is worth, roughly
+THREAT_PER_POINT = 1.0  # how much more a rival's victory point makes it a threat
 
 
 # ----- what a seat expects -----
@@ -75,8 +77,9 @@ def leader(state: FoolsState, seat: int, among: list[int]) -> int:
 
 
 def action_score(state: FoolsState, seat: int, action: str, fools: bool = True) -> float:
-    """How good `action` looks to `seat`; `fools` False: never the Fool as Standard Bearer
-    (the `greedy` baseline, kept as it was measured)."""
+    """How good `action` looks to `seat`; `fools` False: the `greedy` baseline, kept as it
+    was measured (never the Fool as Standard Bearer, its weakest card to the first army it
+    deploys to)."""
     kind, _, rest = action.partition(":")
     if kind == "bearer":
         if rest == NONE:
@@ -92,7 +95,8 @@ def action_score(state: FoolsState, seat: int, action: str, fools: bool = True) 
         card, _, where = rest.partition("@")
         slot = parse_slot(where)
         assert slot is not None
-        return slot_value(state, seat, slot) - POWER[card]
+        weight = weakest_card_weight(state, seat, slot // SLOTS) if fools else 1.0
+        return slot_value(state, seat, slot) - weight * POWER[card]
     if kind == "own":
         if rest == NONE:
             return 0.5
@@ -116,6 +120,28 @@ def action_score(state: FoolsState, seat: int, action: str, fools: bool = True) 
     if kind == "take":
         return 0.0
     return 0.0  # look, spy: every slot is as unknown as the next
+
+
+def weakest_card_weight(state: FoolsState, seat: int, target: int) -> float:
+    """How much `seat` wants its weakest card in `target`'s army rather than in the armies
+    it deploys to later (-1 to 1): the weakest card goes to the biggest threat."""
+    later = [
+        parts[2]
+        for parts in map(step_parts, state.queue[1:])
+        if parts[0] == DEPLOY and parts[1] == seat
+    ]
+    if not later:
+        return 1.0
+    here = threat(state, seat, target)
+    there = max(threat(state, seat, other) for other in later)
+    return (here - there) / (here + there)
+
+
+def threat(state: FoolsState, seat: int, rival: int) -> float:
+    """How likely `rival` looks to win, to `seat`: its army as `seat` expects it, and its
+    victory points."""
+    total = expected_total(state, seat, rival)
+    return math.exp(total / BATTLE_SPREAD) * (1 + THREAT_PER_POINT * len(state.vp[rival]))
 
 
 def fool_bearer_score(state: FoolsState, seat: int) -> float:
