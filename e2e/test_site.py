@@ -106,6 +106,20 @@ def test_boot_progress_moves_on_when_the_runtime_has_loaded(page: Page, site_url
     assert page.locator("html[data-ready]").count() == 0
 
 
+def test_boot_progress_counts_a_runtime_that_loaded_before_the_page_script(
+    page: Page, site_url: str
+) -> None:
+    page.route("**/app.zip", lambda route: None)  # never answered: the app cannot start
+    held_back = []  # web/boot.js comes only once the runtime has loaded
+    page.route("**/web/boot.js", lambda route: held_back.append(route))
+    page.goto(site_url, wait_until="commit")
+    page.wait_for_selector("html[data-runtime='loaded']", state="attached")
+    assert held_back and page.locator("#boot-progress progress").get_attribute("value") == "5"
+    for route in held_back:
+        route.continue_()
+    expect(page.locator("#boot-progress progress")).to_have_js_property("value", 80)
+
+
 def test_service_worker_precaches_every_site_file(site_dir: Path) -> None:
     worker = (site_dir / "sw.js").read_text()
     precache = json.loads(worker.split("const PRECACHE = ", 1)[1].split(";\n", 1)[0])

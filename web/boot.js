@@ -78,6 +78,7 @@
     if (bar) bar.value = Math.max(bar.value, value);
   };
   addEventListener("ff:runtime-loaded", () => setProgress(RUNTIME_LOADED));
+  if (document.documentElement.dataset.runtime === "loaded") setProgress(RUNTIME_LOADED);
   let steps = 0;
   addEventListener("py:progress", () => {
     steps += 1;

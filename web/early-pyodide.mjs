@@ -200,6 +200,8 @@ function makeSnapshot() {
 }
 
 const booting = boot().then((interpreter) => {
+  // Both: web/boot.js may run after this (it waits for the page to be parsed).
+  html.dataset.runtime = "loaded";
   dispatchEvent(new CustomEvent("ff:runtime-loaded"));
   return interpreter;
 });
