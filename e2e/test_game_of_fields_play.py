@@ -323,25 +323,25 @@ def test_screenshots_desktop_and_phone_in_both_languages(
         cities=((7,), ()),
     )
     state.fields = [[4, 16], [18]]
-    open_link(page, site_url, position_link(state))
+    link = position_link(state)
+    shoot_a_choice(page, site_url, link, "gof-desktop", click=9, hover=14)
+    shoot_a_choice(new_context(**PHONE).new_page(), site_url, link, "gof-phone", click=12)
+
+
+def shoot_a_choice(
+    page: Page, site_url: str, link: str, name: str, click: int, hover: int | None = None
+) -> None:
+    """Screenshots of a position with a hex's choices open, in English then Japanese."""
+    open_link(page, site_url, link)
     hold_the_computer(page, True)
-    hex_(page, 9).click()
-    hex_(page, 14).hover()
-    screenshot(page, "gof-desktop-en")
+    hex_(page, click).click()
+    if hover is not None:
+        hex_(page, hover).hover()
+    screenshot(page, f"{name}-en")
     page.click("button[data-lang='ja']")
     expect(page.locator(".gof-chooser")).to_contain_text("畑を作る")
-    screenshot(page, "gof-desktop-ja")
+    screenshot(page, f"{name}-ja")
     hold_the_computer(page, False)
-
-    phone = new_context(**PHONE).new_page()
-    open_link(phone, site_url, position_link(state))
-    hold_the_computer(phone, True)
-    hex_(phone, 12).click()
-    screenshot(phone, "gof-phone-en")
-    phone.click("button[data-lang='ja']")
-    expect(phone.locator(".gof-chooser")).to_contain_text("畑を作る")
-    screenshot(phone, "gof-phone-ja")
-    hold_the_computer(phone, False)
 
 
 def test_rules_pages_in_both_languages(page: Page, site_url: str) -> None:

@@ -24,7 +24,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -68,14 +68,20 @@ class Timings:
     notes: list[str] = field(default_factory=list)
 
 
-def measure_bare(browser: Browser, url: str, timings: Timings) -> None:
-    """One cold load in a fresh context, then one warm reload in the same context."""
+def cold_load(browser: Browser, url: str, timings: Timings) -> tuple[BrowserContext, Page]:
+    """A first load in a fresh context (empty HTTP cache, no service worker), timed."""
     context = browser.new_context(service_workers="allow")
     context.add_init_script(RECORD_READY_TIME)
     page = context.new_page()
     page.goto(url)
     timings.ms["cold"].append(ready_time(page))
     timings.cold_bytes.append(page.evaluate(TRANSFERRED_BYTES))
+    return context, page
+
+
+def measure_bare(browser: Browser, url: str, timings: Timings) -> None:
+    """One cold load in a fresh context, then one warm reload in the same context."""
+    context, page = cold_load(browser, url, timings)
     page.reload()
     timings.ms["warm"].append(ready_time(page))
     context.close()
@@ -83,12 +89,7 @@ def measure_bare(browser: Browser, url: str, timings: Timings) -> None:
 
 def measure_app(browser: Browser, url: str, timings: Timings, snapshot_first: bool) -> None:
     """A cold load; once its snapshot is stored, a warm reload without and one with it."""
-    context = browser.new_context(service_workers="allow")
-    context.add_init_script(RECORD_READY_TIME)
-    page = context.new_page()
-    page.goto(url)
-    timings.ms["cold"].append(ready_time(page))
-    timings.cold_bytes.append(page.evaluate(TRANSFERRED_BYTES))
+    context, page = cold_load(browser, url, timings)
     page.wait_for_function(
         "() => navigator.serviceWorker.controller !== null", timeout=READY_TIMEOUT_MS
     )

@@ -637,27 +637,19 @@ def defs():
     return svg(
         "defs",
         {},
-        svg(
-            "pattern",
-            {"id": "gof-p-plain", "width": 12, "height": 12, "patternUnits": "userSpaceOnUse"},
-            svg("path", {"d": "M2 10 l2 -5 M5 10 l0 -6 M8 10 l-2 -5", "class": "grass"}),
+        tile_pattern(
+            "plain", 12, 12, "path", {"d": "M2 10 l2 -5 M5 10 l0 -6 M8 10 l-2 -5", "class": "grass"}
         ),
-        svg(
-            "pattern",
-            {"id": "gof-p-mountain", "width": 10, "height": 10, "patternUnits": "userSpaceOnUse"},
-            svg("path", {"d": "M0 10 L10 0", "class": "hatch"}),
-        ),
-        svg(
-            "pattern",
-            {"id": "gof-p-sea", "width": 20, "height": 10, "patternUnits": "userSpaceOnUse"},
-            svg("path", {"d": "M0 6 q5 -5 10 0 t10 0", "class": "wave"}),
-        ),
-        svg(
-            "pattern",
-            {"id": "gof-p-down", "width": 8, "height": 8, "patternUnits": "userSpaceOnUse"},
-            svg("circle", {"cx": 4, "cy": 4, "r": 1.2, "class": "dot"}),
-        ),
+        tile_pattern("mountain", 10, 10, "path", {"d": "M0 10 L10 0", "class": "hatch"}),
+        tile_pattern("sea", 20, 10, "path", {"d": "M0 6 q5 -5 10 0 t10 0", "class": "wave"}),
+        tile_pattern("down", 8, 8, "circle", {"cx": 4, "cy": 4, "r": 1.2, "class": "dot"}),
     )
+
+
+def tile_pattern(name: str, width: int, height: int, tag: str, attrs: dict):
+    """A repeating texture for a hex (`url(#gof-p-<name>)`), drawn as well as coloured."""
+    size = {"id": f"gof-p-{name}", "width": width, "height": height}
+    return svg("pattern", {**size, "patternUnits": "userSpaceOnUse"}, svg(tag, attrs))
 
 
 def terrain_symbol(terrain: str):
