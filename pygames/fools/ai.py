@@ -92,34 +92,56 @@ def action_score(state: FoolsState, seat: int, action: str, fools: bool = True) 
             )
         return POWER[rest] + ABILITY_BONUS.get(rest, 0.0) + 0.3 * (len(state.hands[seat]) - 1)
     if kind == "deploy":
-        card, _, where = rest.partition("@")
-        slot = parse_slot(where)
-        assert slot is not None
-        weight = weakest_card_weight(state, seat, slot // SLOTS) if fools else 1.0
-        return slot_value(state, seat, slot) - weight * POWER[card]
+        weight = weakest_card_weight(state, seat, target_of(rest)) if fools else 1.0
+        return deploy_score(state, seat, rest, weight)
     if kind == "own":
         if rest == NONE:
             return 0.5
         card, _, where = rest.partition("@")
-        slot = parse_slot(where)
-        assert slot is not None
-        return POWER[card] - slot_value(state, seat, slot)
+        return POWER[card] - slot_value(state, seat, slot_of(where))
     if kind == "enchant":
         if rest == NONE:
             return 2.0
-        slot = parse_slot(rest)
-        assert slot is not None
+        slot = slot_of(rest)
         owner = slot // SLOTS
         rivals = [o for o in state.seats_in_play() if o != seat]
         bonus = 1.5 if owner == leader(state, seat, rivals) else 0.0
         return slot_value(state, seat, slot) + bonus
     if kind == "fool":
-        slot = parse_slot(rest)
-        assert slot is not None
-        return -slot_value(state, seat, slot)
+        return -slot_value(state, seat, slot_of(rest))
     if kind == "take":
         return 0.0
     return 0.0  # look, spy: every slot is as unknown as the next
+
+
+def action_scores(state: FoolsState, seat: int, actions: list[str]) -> list[float]:
+    """`action_score` of each of one decision's `actions`; a deploy's weight is the same
+    for all of them (one target army), so it is worked out once (this is the search's
+    hot path)."""
+    if not actions or not actions[0].startswith(DEPLOY + ":"):
+        return [action_score(state, seat, action) for action in actions]
+    placings = [action.partition(":")[2] for action in actions]
+    weight = weakest_card_weight(state, seat, target_of(placings[0]))
+    return [deploy_score(state, seat, placing, weight) for placing in placings]
+
+
+def deploy_score(state: FoolsState, seat: int, placing: str, weight: float) -> float:
+    """Putting `placing` ("card@slot") into a rival's army: the card covered, less the card
+    given (weighted: see `weakest_card_weight`)."""
+    card, _, where = placing.partition("@")
+    return slot_value(state, seat, slot_of(where)) - weight * POWER[card]
+
+
+def slot_of(where: str) -> int:
+    """The slot an action names ("B2"); legal actions always name one."""
+    slot = parse_slot(where)
+    assert slot is not None
+    return slot
+
+
+def target_of(placing: str) -> int:
+    """The army a deploy ("card@slot") goes into."""
+    return slot_of(placing.partition("@")[2]) // SLOTS
 
 
 def weakest_card_weight(state: FoolsState, seat: int, target: int) -> float:
@@ -170,7 +192,7 @@ def rollout_stage(state: FoolsState) -> int:
 
 def prior(state: FoolsState, seat: int, legal: list[str]) -> list[float]:
     """The heuristic's scores scaled to 0-1 among the legal actions (1 = its choice)."""
-    scores = [action_score(state, seat, action) for action in legal]
+    scores = action_scores(state, seat, legal)
     low, high = min(scores), max(scores)
     if high <= low:
         return [1.0] * len(scores)
@@ -184,8 +206,8 @@ def rollout_action(state: FoolsState, seat: int, rng: random.Random) -> str:
         return moves[rng.randrange(len(moves))]
     best = -math.inf
     chosen = moves[0]
-    for action in moves:
-        score = action_score(state, seat, action) + rng.random() * 0.5
+    for action, heuristic in zip(moves, action_scores(state, seat, moves), strict=True):
+        score = heuristic + rng.random() * 0.5
         if score > best:
             best, chosen = score, action
     return chosen
