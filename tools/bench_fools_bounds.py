@@ -1,15 +1,16 @@
 """How strong can a Fools! player be against greedy at 2 seats? python tools/bench_fools_bounds.py
 
-Two players that are allowed to cheat play the greedy baseline (seats alternated,
-like tools/bench_ai.py), to show how much of a 2-seat game skill can win:
+Two players that are allowed to cheat play the greedy bot (seats alternated and
+seeded like tools/bench_ai.py), to show how much of a 2-seat game skill can win.
+Inside their lookahead, greedy's replies are its best-scored moves (`greedy_score`,
+which reads only what greedy knows):
 
 - ``sees-all`` sees every card in play (both armies and greedy's hand, not the deck)
-  and tries every sequence of its own moves to the end of the battle, with greedy's
-  replies played exactly as greedy plays them;
+  and tries every sequence of its own moves to the end of the battle;
 - ``knows-hand`` sees greedy's hand (so its Standard Bearer too) but not the army
   cards nobody has seen: each decision tries every legal move on the same samples
-  of those cards, plays the battle out (greedy as greedy, itself by the game's
-  heuristic) and keeps the move that wins the most.
+  of those cards, plays the battle out (itself by the game's heuristic) and keeps
+  the move that wins the most.
 
 Both judge a move by the battle in progress (won 1, tied 0.5, lost 0); greedy
 commits its Standard Bearer first, which it cannot see from ours anyway. A fair
@@ -31,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pygames import GAMES  # noqa: E402
+from pygames.bots import make_bot  # noqa: E402
 from pygames.core import RandomChance  # noqa: E402
 from pygames.fools import ai  # noqa: E402
 from pygames.fools.rules import FoolsState  # noqa: E402
@@ -46,10 +48,16 @@ def best_move(state: FoolsState, seat: int, score: Score, rng: random.Random) ->
     return max(moves, key=lambda move: score(state, seat, move))
 
 
+def after(state: FoolsState, seat: int, move: str) -> FoolsState:
+    copy = state.clone()
+    copy.apply(seat, move)
+    return copy
+
+
 def battle_score(state: FoolsState, seat: int, round_: int) -> float:
+    """Won 1, tied 0.5, lost 0: the battle of `round_`, fought (a game ends only in one)."""
     battle = state.last_battle
-    if battle is None or battle["round"] != round_:
-        return TIED  # the game ended some other way: cannot happen between two players
+    assert battle is not None and battle["round"] == round_
     winners = battle["winners"]
     return 1.0 if winners == [seat] else TIED if seat in winners else 0.0
 
@@ -74,12 +82,6 @@ def sees_all_value(state: FoolsState, seat: int, round_: int, rng: random.Random
         rival = next(s for s in acting if s != seat)
         state.apply(rival, best_move(state, rival, ai.greedy_score, rng))
     return battle_score(state, seat, round_)
-
-
-def after(state: FoolsState, seat: int, move: str) -> FoolsState:
-    copy = state.clone()
-    copy.apply(seat, move)
-    return copy
 
 
 def sees_all_choice(state: FoolsState, seat: int, rng: random.Random) -> str:
@@ -139,26 +141,24 @@ def knows_hand_choice(state: FoolsState, seat: int, rng: random.Random, samples:
 
 
 def play_one(job: tuple[str, int, int]) -> float:
-    """The cheating player's score in game `number`; it takes seat `number % 2`."""
+    """The cheating player's score in game `number` against the project's greedy bot (as
+    seeded by tools/bench_ai.py); it takes seat `number % 2`."""
     player, samples, number = job
     state = GAMES["fools"].new_state(2, number)
     assert isinstance(state, FoolsState)
     seat, rival = number % 2, 1 - number % 2
     rng = random.Random(number)
-    greedy_rng = random.Random(number * 31 + rival)
+    greedy = make_bot("greedy", number * 31 + rival)
     while not state.is_over():
         acting = state.to_act()
         if rival in acting:  # greedy first: it never sees our Standard Bearer anyway
-            state.apply(rival, best_move(state, rival, ai.greedy_score, greedy_rng))
-        elif seat in acting:
-            moves = state.legal_actions(seat)
-            if len(moves) == 1:
-                move = moves[0]
-            elif player == "sees-all":
-                move = sees_all_choice(state, seat, rng)
-            else:
-                move = knows_hand_choice(state, seat, rng, samples)
-            state.apply(seat, move)
+            state.apply(rival, greedy.choose(state, rival))
+        elif len(state.legal_actions(seat)) == 1:
+            state.apply(seat, state.legal_actions(seat)[0])
+        elif player == "sees-all":
+            state.apply(seat, sees_all_choice(state, seat, rng))
+        else:
+            state.apply(seat, knows_hand_choice(state, seat, rng, samples))
     return state.result()[seat]
 
 

@@ -3,8 +3,9 @@
 // so the page's own interpreter is never disturbed: it boots a second Pyodide
 // with `_makeSnapshot` from the same files (the page sends the address of its
 // standard library), unpacks app.zip where PyScript puts it (the working folder),
-// imports the app and the rules engine, and sends the memory image back. Pyodide calls the option private and experimental: any
-// error here only means "no snapshot", and the page boots normally.
+// imports the app and the rules engine, and sends the memory image back. Pyodide
+// calls the option private and experimental: any error here only means "no
+// snapshot", and the page boots normally.
 import { loadPyodide } from "../runtime/pyodide/pyodide.mjs";
 
 const indexURL = new URL("../runtime/pyodide/", import.meta.url).href;
