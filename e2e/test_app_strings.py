@@ -8,11 +8,12 @@ import random
 import re
 from pathlib import Path
 
-from pygames import GAMES, package_name
+from pygames import GAMES
 from pygames.bots import BOTS
+from pygames.text import package_name, strings_table
 
 ROOT = Path(__file__).resolve().parent.parent
-TABLE = json.loads((ROOT / "web" / "i18n.json").read_text(encoding="utf-8"))
+TABLE = strings_table(json.loads((ROOT / "web" / "i18n.json").read_text(encoding="utf-8")))
 LITERAL_KEY = re.compile(r"""\bt\(\s*["']([a-z][\w.-]*)["']""")
 HTML_KEY = re.compile(r"""data-i18n(?:-label)?="([^"]+)\"""")
 

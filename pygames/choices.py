@@ -8,22 +8,26 @@ next and whether an action is complete, so it never parses action strings.
 
 from __future__ import annotations
 
-from typing import Any
+from pygames.views import ChoiceOption, Choices
 
 Pick = tuple[str, str]
 
 
-def _starts_with(option: dict[str, Any], chosen: list[Pick]) -> bool:
+def _options(choices: Choices | None) -> list[ChoiceOption]:
+    return [] if choices is None else choices["options"]
+
+
+def _starts_with(option: ChoiceOption, chosen: list[Pick]) -> bool:
     picks = option["picks"]
     return len(picks) >= len(chosen) and all(
         picks[i][0] == kind and picks[i][1] == value for i, (kind, value) in enumerate(chosen)
     )
 
 
-def next_picks(choices: dict[str, Any] | None, chosen: list[Pick]) -> dict[str, list[str]]:
+def next_picks(choices: Choices | None, chosen: list[Pick]) -> dict[str, list[str]]:
     """The values each kind of next pick may take after `chosen`, e.g. {"cell": ["1", "4"]}."""
     found: dict[str, list[str]] = {}
-    for option in (choices or {}).get("options", []):
+    for option in _options(choices):
         if _starts_with(option, chosen) and len(option["picks"]) > len(chosen):
             kind, value = option["picks"][len(chosen)]
             values = found.setdefault(kind, [])
@@ -32,14 +36,14 @@ def next_picks(choices: dict[str, Any] | None, chosen: list[Pick]) -> dict[str, 
     return found
 
 
-def action_for(choices: dict[str, Any] | None, chosen: list[Pick]) -> str | None:
+def action_for(choices: Choices | None, chosen: list[Pick]) -> str | None:
     """The action made by exactly these picks, or None if they are not a whole action."""
-    for option in (choices or {}).get("options", []):
+    for option in _options(choices):
         if len(option["picks"]) == len(chosen) and _starts_with(option, chosen):
             return option["action"]
     return None
 
 
-def still_possible(choices: dict[str, Any] | None, chosen: list[Pick]) -> bool:
+def still_possible(choices: Choices | None, chosen: list[Pick]) -> bool:
     """True if some legal action begins with these picks (a stale selection is not)."""
-    return any(_starts_with(option, chosen) for option in (choices or {}).get("options", []))
+    return any(_starts_with(option, chosen) for option in _options(choices))

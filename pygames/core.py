@@ -29,9 +29,11 @@ legal moves (bots never pick them): ``resign`` (any seat, any time) and
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Protocol, Self, TypeVar, cast
+
+from pygames.views import ChoiceOption, Choices, LogEntry, Prompt, View
 
 RESIGN = "resign"
 AGREED_DRAW = "draw"
@@ -169,6 +171,23 @@ def audience_seats(text: str) -> frozenset[int] | None:
 
 # ----- what a game is -------------------------------------------------------------------
 
+ActionT = TypeVar("ActionT")
+
+
+class Notation(Protocol[ActionT]):
+    """A game's one way to read and write its actions (as python-chess's ``Move.from_uci``
+    and ``Move.uci``): ``format(parse(text)) == text`` for every legal action.
+
+    `parse` turns an action string into the game's typed action value, raising
+    `IllegalAction("bad_notation")` for text that is no action of the game; every
+    place that needs the parts of an action calls it instead of splitting strings.
+    The grammar is in the game's ``notation`` module docstring and its rules page.
+    """
+
+    def parse(self, text: str) -> ActionT: ...
+
+    def format(self, action: ActionT) -> str: ...
+
 
 class Game:
     """What a game is. One instance per game package, found by `pygames.GAMES`."""
@@ -180,6 +199,9 @@ class Game:
     rules_version: ClassVar[int] = 2
     options: ClassVar[tuple[Option, ...]] = ()
     state_class: ClassVar[type[State]]
+    # The declared type of this game's views: a TypedDict extending `pygames.views.View`.
+    view_type: ClassVar[type] = View
+    notation: ClassVar[Notation[Any]]
     # What the rulebook calls a game that every seat ends level: "draw" or "shared" (victory).
     tie_result: ClassVar[str] = "draw"
 
@@ -252,11 +274,12 @@ class State:
         """Carry out a legal move. Call self.log(...), self.draw(...) and self.end_game(...)."""
         raise NotImplementedError
 
-    def game_view(self, seat: int | None) -> dict[str, Any]:
-        """What `seat` may see (None: a spectator). JSON-compatible. Reads no unseen item."""
+    def game_view(self, seat: int | None) -> Mapping[str, object]:
+        """What `seat` may see (None: a spectator): the keys of the game's view type
+        beyond `View`'s. JSON-compatible. Reads no unseen item."""
         raise NotImplementedError
 
-    def open_game_view(self, seat: int | None) -> dict[str, Any]:
+    def open_game_view(self, seat: int | None) -> Mapping[str, object]:
         """What an onlooker who sees everything finds in `game_view(seat)` besides (replays).
 
         Keys of `game_view` with every hidden item shown: at least ``"open_hands"``, each
@@ -283,7 +306,7 @@ class State:
         """
         return [("action", action)]
 
-    def prompt(self, seat: int) -> dict[str, Any]:
+    def prompt(self, seat: int) -> Prompt:
         """What the acting `seat` is asked: {"key": ..., **parameters}; the UI words the key."""
         return {"key": "choose"}
 
@@ -378,10 +401,13 @@ class State:
     def seats_in_play(self) -> list[int]:
         return [s for s in range(self.num_seats) if s not in self.resigned]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """Everything the UI and bots may know as `seat`, with that seat's choices."""
+    def view(self, seat: int | None) -> View:
+        """Everything the UI and bots may know as `seat`, with that seat's choices.
+
+        Of the game's `Game.view_type`: the common keys and the game's `game_view`.
+        """
         actions = [] if seat is None else self.legal_actions(seat)
-        return {
+        view = {
             "game": self.game.id,
             "seat": seat,
             "seats": self.num_seats,
@@ -393,11 +419,12 @@ class State:
             "end_reason": self.end_reason,
             "resigned": list(self.resigned),
             "moves_played": len(self.history),
-            "log": [{"kind": e.kind, **e.data} for e in self.events if e.visible_to(seat)],
+            "log": [log_entry(e) for e in self.events if e.visible_to(seat)],
             **self.game_view(seat),
         }
+        return cast(View, view)
 
-    def full_view(self, seat: int | None = None) -> dict[str, Any]:
+    def full_view(self, seat: int | None = None) -> View:
         """The view of an onlooker who sees everything, from `seat`'s place at the table.
 
         For replays of a finished game (nothing is secret any more): no choices, every
@@ -407,31 +434,36 @@ class State:
         view = self.view(seat)
         view["actions"] = []
         view["choices"] = None
-        view["log"] = [{"kind": e.kind, **e.data} for e in self.events]
-        view.update(self.open_game_view(seat))
+        view["log"] = [log_entry(e) for e in self.events]
+        view.update(self.open_game_view(seat))  # type: ignore[typeddict-item]
         view["everything"] = True
         return view
 
-    def choices(self, seat: int | None, actions: list[str]) -> dict[str, Any] | None:
+    def choices(self, seat: int | None, actions: list[str]) -> Choices | None:
         """The legal actions grouped by what the player picks, and the prompt."""
         if seat is None or not actions:
             return None
-        return {
-            "prompt": self.prompt(seat),
-            "options": [
-                {"action": action, "picks": [list(pick) for pick in self.picks(seat, action)]}
-                for action in actions
-            ],
-        }
+        options: list[ChoiceOption] = [
+            {"action": action, "picks": [list(pick) for pick in self.picks(seat, action)]}
+            for action in actions
+        ]
+        return {"prompt": self.prompt(seat), "options": options}
 
-    def undo_point(self, seat: int) -> int | None:
+    def undo_point(self, seat: int, replayable: Iterable[int] = ()) -> int | None:
         """How many moves to keep to take back `seat`'s last action, or None if not allowed.
 
-        Allowed only when nothing since that action revealed information or used chance.
+        The undo fence, the same in every game: nothing since that action may have
+        revealed information or used chance (`fix`), and no other seat may have acted
+        since, except the seats in `replayable` (the computer's, which simply decide
+        again): a person's decision is never taken back by someone else.
         """
+        others_may_replay = frozenset(replayable)
         for index in range(len(self.history) - 1, self.fixed_upto - 1, -1):
-            if self.history[index][0] == seat:
+            actor = self.history[index][0]
+            if actor == seat:
                 return index
+            if actor != CHANCE and actor not in others_may_replay:
+                return None
         return None
 
     # ----- what a seat knows ----------------------------------------------------------
@@ -526,6 +558,10 @@ class State:
         self.final_outcome = outcome
         self.end_reason = reason
         self.log("game_over", outcome=outcome, reason=reason)
+
+
+def log_entry(event: Event) -> LogEntry:
+    return {"kind": event.kind, **event.data}
 
 
 def shared_win(winners: Iterable[int], seats: int) -> list[float]:

@@ -15,10 +15,10 @@ can list the moves in words and mark the current one.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from pygames.core import CHANCE, META_ACTIONS, RecordedChance, State
 from pygames.record import Record
+from pygames.views import LogEntry, View
 
 EVERYTHING = "all"  # the viewpoint that sees every hidden item (after the end)
 Viewpoint = int | str  # a seat, or EVERYTHING
@@ -70,7 +70,7 @@ class Replay:
         seats: list[Viewpoint] = list(range(self.states[0].num_seats))
         return [*seats, EVERYTHING] if self.over else seats
 
-    def view(self, step: int, viewpoint: Viewpoint) -> dict[str, Any]:
+    def view(self, step: int, viewpoint: Viewpoint) -> View:
         """The view at `step` through `viewpoint` (a seat, or EVERYTHING), without choices."""
         if viewpoint not in self.viewpoints():
             raise ValueError(f"no such viewpoint here: {viewpoint!r}")
@@ -83,7 +83,7 @@ class Replay:
         view["choices"] = None
         return view
 
-    def logs(self, viewpoint: Viewpoint) -> list[list[dict[str, Any]]]:
+    def logs(self, viewpoint: Viewpoint) -> list[list[LogEntry]]:
         """For each step, the log entries it added as `viewpoint` sees them (step 0: the deal)."""
         if viewpoint not in self.viewpoints():
             raise ValueError(f"no such viewpoint here: {viewpoint!r}")

@@ -211,6 +211,22 @@ def game_text(game_id: str):
     return import_module(type(GAMES[game_id]).__module__ + ".text")
 
 
+def strings_table(shell_table: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+    """The page's strings table: the shell's (web/i18n.json) and each game's `STRINGS`.
+
+    A game's names (cards, tiles, terrain) have one home, its text module, which the
+    log reads too; a text module's optional ``STRINGS`` maps strings-table keys to
+    them. The build writes the merged table; a key defined twice is refused.
+    """
+    table = dict(shell_table)
+    for game_id in sorted(GAMES):
+        for key, words in getattr(game_text(game_id), "STRINGS", {}).items():
+            if key in table:
+                raise ValueError(f"the string {key!r} is defined twice ({game_id})")
+            table[key] = words
+    return table
+
+
 def seat_letters(count: int) -> list[str]:
     return list("ABCD"[:count])
 

@@ -17,6 +17,7 @@ from pygames.choices import action_for, next_picks
 from pygames.core import CHANCE, UNKNOWN, IllegalAction
 from pygames.position import encode_state
 from pygames.record import Record
+from pygames.views import View, check_view
 
 CASES = [
     (game_id, seats)
@@ -163,3 +164,45 @@ def test_a_resignation_leaves_the_rest_playing_until_one_is_left(game_id, seats)
         assert not state.is_over()
         state.apply(leaving, "resign")
     assert state.outcome() == [0.0] * (seats - 1) + [1.0]
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_every_view_is_of_the_games_declared_type(game_id, seats):
+    game = GAMES[game_id]
+    assert game.view_type is not View, f"{game_id} declares no view type of its own"
+    checked = 0
+    for seed in range(4):
+        for state in positions(game_id, seats, seed, every=0.5):
+            for seat in observers(state):
+                check_view(state.view(seat), game.view_type)
+                checked += 1
+            if state.is_over():
+                for seat in observers(state):
+                    check_view(state.full_view(seat), game.view_type)
+    assert checked > 20
+
+
+def test_a_view_with_a_misspelt_or_missing_key_is_refused():
+    state = GAMES["fools-field"].new_state(2, 1)
+    view = dict(state.view(0))
+    view["hands"] = view.pop("hand")
+    with pytest.raises(ValueError, match="hand"):
+        check_view(view, GAMES["fools-field"].view_type)
+    with pytest.raises(ValueError, match="seats"):
+        check_view({**state.view(0), "seats": "two"}, GAMES["fools-field"].view_type)
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_every_action_reads_and_writes_back_in_the_games_notation(game_id, seats):
+    notation = GAMES[game_id].notation
+    read = 0
+    for seed in range(3):
+        for state in positions(game_id, seats, seed, every=0.5):
+            for seat in state.to_act():
+                for action in state.legal_actions(seat):
+                    assert notation.format(notation.parse(action)) == action
+                    read += 1
+    assert read > 20
+    for nonsense in ("", "x" * 200, "@@", "::", "resign:", "?"):
+        with pytest.raises(IllegalAction):
+            notation.parse(nonsense)

@@ -19,10 +19,10 @@ import pytest
 
 from pygames import GAMES
 from pygames.core import GameError
-from pygames.text import ERRORS, describe, error_words, game_text
+from pygames.text import ERRORS, describe, error_words, game_text, strings_table
 
 ROOT = Path(__file__).resolve().parents[1]
-UI_STRINGS = json.loads((ROOT / "web" / "i18n.json").read_text(encoding="utf-8"))
+UI_STRINGS = strings_table(json.loads((ROOT / "web" / "i18n.json").read_text(encoding="utf-8")))
 
 # Latin a Japanese page may show in any game: the language switch, key names, seat letters.
 LATIN_EVERYWHERE = ("English", "Tab", "Enter", "Space", "Escape", "Esc", "Shift", "Home", "End")

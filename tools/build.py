@@ -33,6 +33,8 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from pygames.text import strings_table
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "_site"
 NODE_MODULES = ROOT / "node_modules"
@@ -182,6 +184,8 @@ def copy_static_files(out: Path) -> None:
     for source in files_under(ROOT / "web"):
         if source.suffix == ".json":  # the strings table, without its indentation
             data = json.loads(source.read_text(encoding="utf-8"))
+            if source.name == "i18n.json":  # with each game's names from its text module
+                data = strings_table(data)
             compact = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
             target = out / source.relative_to(ROOT)
             target.parent.mkdir(parents=True, exist_ok=True)

@@ -6,24 +6,29 @@ web/ ever assigns innerHTML; build elements with `h()` / `svg()` instead.
 
 from __future__ import annotations
 
+from typing import Any, TypeAlias
+
 import js
 from pyodide.ffi import jsnull
+
+# A DOM element as Python sees it: a Pyodide proxy of a JS object, untyped on this side.
+Element: TypeAlias = Any
 
 SVG_NS = "http://www.w3.org/2000/svg"
 document = js.document
 
 
-def h(tag: str, attrs: dict | None = None, *children) -> object:
+def h(tag: str, attrs: dict | None = None, *children) -> Element:
     """An HTML element with attributes and children (strings become text nodes)."""
     return _build(document.createElement(tag), attrs, children)
 
 
-def svg(tag: str, attrs: dict | None = None, *children) -> object:
+def svg(tag: str, attrs: dict | None = None, *children) -> Element:
     """An SVG element (same rules as `h`)."""
     return _build(document.createElementNS(SVG_NS, tag), attrs, children)
 
 
-def _build(element, attrs: dict | None, children) -> object:
+def _build(element, attrs: dict | None, children) -> Element:
     for name, value in (attrs or {}).items():
         if value is None or value is False:
             continue
@@ -90,7 +95,7 @@ def focus(selector: str, root=None) -> None:
         target.focus()
 
 
-def lobby_button() -> object:
+def lobby_button() -> Element:
     """The bar's way back to the lobby (play and replay screens)."""
     from web.i18n import t
 

@@ -147,7 +147,8 @@ class Session:
     def undo_point(self, seat: int | None) -> int | None:
         if seat is None or self.read_only or self.state.is_over():
             return None
-        return self.state.undo_point(seat)
+        computers = [other for other in range(self.state.num_seats) if self.is_computer(other)]
+        return self.state.undo_point(seat, replayable=computers)
 
     def undo(self, seat: int) -> bool:
         keep = self.undo_point(seat)

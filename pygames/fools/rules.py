@@ -332,9 +332,6 @@ class FoolsState(State):
             self.log("chose", seat=seat)
             self.advance()
             return
-        previous = next((s for s, _ in reversed(self.history[:-1]) if s >= 0), None)
-        if previous is not None and previous != seat:  # another seat's step: undo stops here
-            self.fixed_upto = max(self.fixed_upto, len(self.history) - 1)
         self.queue.pop(0)
         card, _, where = rest.rpartition("@")
         if kind == "fool":

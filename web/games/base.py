@@ -20,10 +20,16 @@ drew (`root`). It uses only the shell members listed in web/games/__init__.py.
 
 from __future__ import annotations
 
+from typing import Generic, TypeVar, cast
+
 from pygames.choices import Pick, action_for, next_picks, still_possible
+from pygames.views import Choices, View
 from web import dom
-from web.dom import h
+from web.dom import Element, h
+from web.host import BoardHost
 from web.i18n import t
+
+ViewT = TypeVar("ViewT", bound=View)
 
 SEAT_LETTERS = "ABCD"
 # Where each seat sits, from the viewer's (bottom) round the table in turn order.
@@ -36,43 +42,52 @@ TABLE_PLACES = {
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
 
-class Board:
+class Board(Generic[ViewT]):
+    """A game's board, reading views of its game's declared type `ViewT`
+    (``pygames/<game>/views.py``; the contract tests check every view against it)."""
+
     PROMPTS: dict[str, str] = {}  # the engine's prompt keys -> the strings that word them
     LEGEND: str | None = None  # the string explaining the log's notation
     START_NAV = ""  # the data-nav group where the focus goes when a turn begins
     GRID: dict[str, int] = {}  # data-nav groups laid out as grids: their column counts
     START_OPTION = "start"  # the game option saying which seat plays first
 
-    def __init__(self, shell):
+    def __init__(self, shell: BoardHost):
         self.shell = shell
         self.chosen: list[Pick] = []  # the picks made so far
-        self.view: dict | None = None
-        self.root = None  # the element last drawn
+        self._view: ViewT | None = None
+        self.root: Element | None = None  # the element last drawn
+
+    @property
+    def view(self) -> ViewT:
+        """The view last drawn."""
+        assert self._view is not None, "the board has not been drawn yet"
+        return self._view
 
     # ----- what the shell asks -----
 
-    def render(self, view: dict):
+    def render(self, view: View) -> Element:
         """The board for `view`; picks that are no longer possible are dropped first."""
-        self.view = view
+        self._view = cast(ViewT, view)  # the game's view type: checked by the contract tests
         if not still_possible(view["choices"], self.chosen):
             self.chosen = []
-        self.root = self.draw(view)
+        self.root = self.draw(self._view)
         return self.root
 
-    def draw(self, view: dict):
+    def draw(self, view: ViewT) -> Element:
         raise NotImplementedError
 
-    def prompt(self, view: dict) -> str:
+    def prompt(self, view: ViewT) -> str:
         """What the acting player should do now ("" when it is not their turn)."""
         choices = view["choices"]
         if choices is None:
             return ""
         return self.prompt_words(choices)
 
-    def prompt_words(self, choices: dict) -> str:
+    def prompt_words(self, choices: Choices) -> str:
         """The engine's prompt, worded through `PROMPTS` (else the string "prompt.<key>")."""
         params = dict(choices["prompt"])
-        key = params.pop("key")
+        key = str(params.pop("key"))
         return t(self.PROMPTS.get(key, "prompt." + key), **params)
 
     def cancel(self) -> None:
@@ -82,7 +97,7 @@ class Board:
     def focus_start(self) -> None:
         self.focus(f"[data-nav='{self.START_NAV}'][tabindex='0']")
 
-    def resign_question(self, view: dict) -> str | None:
+    def resign_question(self, view: ViewT) -> str | None:
         """A game's own words for the resignation dialog (e.g. a match ends), or None."""
         return None
 
@@ -93,14 +108,14 @@ class Board:
         """An item inside a log line (e.g. a card): its words, unless a board draws it."""
         return h("span", {"class": "log-item", "data-item": part["item"]}, part["text"])
 
-    def game_number(self, view: dict) -> int:
-        match = view.get("match")
-        return match["game"] if match else 1
+    def game_number(self, view: ViewT) -> int:
+        """Which game of a match this is (games with match play override it)."""
+        return 1
 
-    def match_summary(self, view: dict) -> str | None:
+    def match_summary(self, view: ViewT) -> str | None:
         return None
 
-    def rematch_options(self, view: dict, options: dict) -> dict:
+    def rematch_options(self, view: ViewT, options: dict[str, str]) -> dict[str, str]:
         """The loser starts the next game; after a shared result, `tie_start` says who."""
         outcome = view["outcome"] or []
         if outcome and min(outcome) < max(outcome):
@@ -111,7 +126,7 @@ class Board:
                 options[self.START_OPTION] = start
         return options
 
-    def tie_start(self, view: dict) -> str | None:
+    def tie_start(self, view: ViewT) -> str | None:
         """Who starts after a draw or a shared win (None: the game's options as they were)."""
         return None
 
@@ -137,16 +152,16 @@ class Board:
 
     # ----- the seats, as drawn -----
 
-    def bottom_seat(self, view: dict | None = None) -> int:
+    def bottom_seat(self, view: ViewT | None = None) -> int:
         """The viewer sits at the bottom (seat A's side for an onlooker)."""
         seat = (view or self.view)["seat"]
         return 0 if seat is None else seat
 
-    def top_seat(self, view: dict | None = None) -> int:
+    def top_seat(self, view: ViewT | None = None) -> int:
         """The rival, drawn on top."""
         return 1 - self.bottom_seat(view)
 
-    def around_table(self, view: dict, seat_panel, centre=None):
+    def around_table(self, view: ViewT, seat_panel, centre=None):
         """Every seat's panel around the table: the viewer at the bottom, then in turn
         order (to their left first) left, top and right; `centre` in the middle.
 
