@@ -230,7 +230,7 @@ def test_the_cloth_of_gold_screens(open_page, site_url: str, audit: Audit, lang:
     assert settle(page) == "cover"
     audit.check(page, f"{game}: pass-and-play cover")
 
-    assert go(page, site_url + "#" + finished_game_link(game, {"first": "A"})) == "over"
+    assert go(page, site_url + "#" + finished_game_link(game, {"start": "A"})) == "over"
     expect(page.locator("#cog-final")).to_be_visible()
     audit.check(page, f"{game}: game over")
     audit.assert_clean()

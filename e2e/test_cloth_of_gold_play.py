@@ -30,11 +30,11 @@ OVALS = ("dragon", "secrecy", "gold", "blue", "white", "red", "purple")
 
 def new_state(seed: int = 1, first: str = "A"):
     """A fresh deal, made from `seed` (the seed only drives chance; it is not recorded)."""
-    return GAMES["cloth-of-gold"].new_state(2, seed, {"first": first})
+    return GAMES["cloth-of-gold"].new_state(2, seed, {"start": first})
 
 
 def new_link(seed: int = 1, seats=("human", "random"), first: str = "A") -> str:
-    record = Record.new("cloth-of-gold", list(seats), {"first": first})
+    record = Record.new("cloth-of-gold", list(seats), {"start": first})
     record.actions = list(new_state(seed, first).history)  # the deal's chance moves
     return record.to_link_fragment()
 
@@ -49,7 +49,7 @@ def link_where_rival_lacks(colours: int) -> tuple[str, list[str]]:
             seat = state.to_act()[0]
             lacks = state.view(0)["lacks"][1]
             if seat == 0 and len(lacks) >= colours and state.view(0)["hand_sizes"][1]:
-                record = Record.new("cloth-of-gold", ["human", "random"], {"first": "A"})
+                record = Record.new("cloth-of-gold", ["human", "random"], {"start": "A"})
                 record.actions = list(state.history)
                 return record.to_link_fragment(), lacks
             state.apply(seat, rng.choice(state.legal_actions(seat)))

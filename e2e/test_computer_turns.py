@@ -34,7 +34,7 @@ DECISIONS_ENDED = "html[data-decisions-ended='{}']"
 
 def cloth_link(seats=("human", "hard"), seed: int = 5) -> str:
     """A Cloth of Gold game from a known deal, nobody has moved yet."""
-    options = {"first": "A"}
+    options = {"start": "A"}
     record = Record.dealt("cloth-of-gold", list(seats), options, seed)
     return record.to_link_fragment()
 

@@ -4,6 +4,7 @@ python -m pygames list
 python -m pygames play fools-field --bots random,random --games 200 --seed 1 --save DIR
 python -m pygames log FILE_OR_LINK
 python -m pygames analyse FILE_OR_LINK [--iterations 300]
+python -m pygames fields   (the position format's fields, as docs/positions.md lists them)
 
 A record file is what the app's "Export" writes (and "Open a file" reads): the
 record's text.
@@ -22,7 +23,8 @@ from pathlib import Path
 from pygames import GAMES
 from pygames.analysis import BLUNDER, INACCURACY, ITERATIONS, MISTAKE, GameStudy
 from pygames.bots import make_bot
-from pygames.core import SEAT_LETTERS
+from pygames.core import SEAT_LETTERS, Game
+from pygames.position import fields_markdown
 from pygames.record import LINK_PREFIX, Record, RecordError
 from pygames.text import describe, join_names
 
@@ -50,10 +52,14 @@ def main(argv: list[str] | None = None) -> int:
     study.add_argument("source", help="a record file, a link, or - for standard input")
     study.add_argument("--iterations", type=int, default=ITERATIONS, help="per decision")
     study.add_argument("--seed", type=int, default=0)
+    commands.add_parser("fields", help="the fields of each game's written positions (Markdown)")
     args = parser.parse_args(argv)
     try:
         if args.command == "list":
             return list_games()
+        if args.command == "fields":
+            print(fields_markdown([g for g in GAMES.values() if is_released(g)]), end="")
+            return 0
         if args.command == "play":
             return play_matches(args)
         if args.command == "analyse":
@@ -62,6 +68,11 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+
+
+def is_released(game: Game) -> bool:
+    """A game of this package (tests may register games of their own)."""
+    return type(game).__module__.startswith("pygames.")
 
 
 def list_games() -> int:

@@ -202,6 +202,16 @@ class Game:
     # The declared type of this game's views: a TypedDict extending `pygames.views.View`.
     view_type: ClassVar[type] = View
     notation: ClassVar[Notation[Any]]
+    # Options renamed since records were first written: {old key: today's key}. Records,
+    # saves and positions that use an old key are read with today's.
+    renamed_options: ClassVar[dict[str, str]] = {}
+    # The fields of this game's written positions (`pygames.position`, docs/positions.md):
+    # field name -> (the state attribute that holds it, what it means). Declared names:
+    # renaming an attribute changes the tuple here, never a written position.
+    position_fields: ClassVar[dict[str, tuple[str, str]]] = {}
+    # Position format 1 named fields after the attributes of its time: those whose names
+    # differ from today's field names, as {format 1 name: field name}.
+    position_fields_v1: ClassVar[dict[str, str]] = {}
     # What the rulebook calls a game that every seat ends level: "draw" or "shared" (victory).
     tie_result: ClassVar[str] = "draw"
 

@@ -1,10 +1,19 @@
-"""A position as JSON: shared positions, and games played on from one.
+"""A position as JSON: shared positions, games played on from one, a shared past.
 
-Only plain data is written: lists, strings, numbers, and tagged forms of the few
-other types a state holds (tuples, dicts, Counters, sets, log events); nothing
-that could run code. Reading is strict, since a link may hold anything: the
-attribute names and types must be those of a fresh state of the same game, and
-the game's invariants must hold, else `PositionError` says what is wrong.
+The format is declared, versioned and documented (docs/positions.md): a JSON object
+``{"format": 2, <field>: <value>, ...}`` whose fields are named after the game's
+concepts (``moves``, ``log``, ``hands``, ``armies``...), never after the Python
+attributes that hold them. The core's fields are `CORE_FIELDS`; a game declares
+its own in `Game.position_fields` (field -> the attribute that holds it, and what
+it means), so renaming an attribute changes one line there and no written position.
+Values are plain JSON, with tagged forms for the few other kinds a state holds
+(tuples, dicts with non-text keys, Counters, sets, log lines): see `_encode`.
+
+Reading is strict, since a link may hold anything: the fields and the kinds of
+their values must be those of a fresh state of the same game, and the game's
+invariants must hold, else `PositionError` says what is wrong. An older format is
+migrated first (`migrate`): format 1 (no ``format`` field) named the fields after
+the attributes of the release that wrote it.
 """
 
 from __future__ import annotations
@@ -16,7 +25,28 @@ from typing import Any
 
 from pygames.core import Chance, Event, Game, GameError, State, fresh_chance
 
+FORMAT = 2
+FORMAT_FIELD = "format"
 NOT_DATA = ("game", "chance")  # attributes set when a state is built, never written
+# The fields every game's position has: field -> (attribute, what it means).
+CORE_FIELDS: dict[str, tuple[str, str]] = {
+    "seats": ("num_seats", "how many seats play (2-4)"),
+    "options": ("options", 'the game\'s options, e.g. {"start": "A"}'),
+    "moves": ("history", "every move so far: [seat, action]; seat -1 is chance"),
+    "log": ("events", 'the log lines so far (tagged "e": kind, data, readers)'),
+    "undo_fence": ("fixed_upto", "moves before this index can never be undone"),
+    "outcome": ("final_outcome", "per seat 1 win, 0 loss, shares of 1; null while playing"),
+    "end_reason": ("end_reason", "why the game ended, or null"),
+    "resigned": ("resigned", "the seats that resigned, in order"),
+}
+# Format 1 wrote the core's attributes by their names of the time.
+CORE_FIELDS_V1 = {
+    "num_seats": "seats",
+    "history": "moves",
+    "events": "log",
+    "fixed_upto": "undo_fence",
+    "final_outcome": "outcome",
+}
 MAX_DEPTH = 24  # deeper nesting than any state has: refused before parsing
 # A JSON string, or an unclosed one to the end of the text. Possessive, so it never
 # backtracks: the scan stays linear even for text made of unclosed quotes.
@@ -28,11 +58,45 @@ class PositionError(GameError):
     """A position that cannot be read; the message says why."""
 
 
+def fields(game: Game) -> dict[str, str]:
+    """Every field of the game's positions -> the state attribute that holds it."""
+    declared = {**CORE_FIELDS, **game.position_fields}
+    return {name: attribute for name, (attribute, _) in declared.items()}
+
+
+def fields_markdown(games: list[Game]) -> str:
+    """The fields of the core and of each game, as the tables of docs/positions.md."""
+    lines = ["### Every game", "", *_field_table(CORE_FIELDS)]
+    for game in games:
+        lines += [
+            "",
+            f"### {game.title['en']} (`{game.id}`)",
+            "",
+            *_field_table(game.position_fields),
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def _field_table(declared: dict[str, tuple[str, str]]) -> list[str]:
+    rows = [f"| `{name}` | {meaning} |" for name, (_, meaning) in declared.items()]
+    return ["| field | what it holds |", "| --- | --- |", *rows]
+
+
 # ----- writing -----
 
 
 def encode_state(state: State) -> str:
-    data = {name: _encode(value) for name, value in state.__dict__.items() if name not in NOT_DATA}
+    """The position of `state` in the current format."""
+    names = fields(state.game)
+    undeclared = set(state.__dict__) - set(NOT_DATA) - set(names.values())
+    if undeclared:
+        raise TypeError(f"{state.game.id} has no position field for {sorted(undeclared)}")
+    data: dict[str, Any] = {name: _encode(state.__dict__[attr]) for name, attr in names.items()}
+    data[FORMAT_FIELD] = FORMAT
+    return dump(data)
+
+
+def dump(data: dict[str, Any]) -> str:
     return json.dumps(data, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
 
 
@@ -77,21 +141,18 @@ def decode_state(
 
     `viewer`: the seat whose masked state it is (only its view makes sense), or None.
     """
-    try:
-        raw = bounded_json(text)
-    except (ValueError, RecursionError) as error:
-        raise PositionError("position_unreadable", detail=str(error)[:80]) from None
+    raw = migrate(read_json(text), game)
+    names = fields(game)
     fresh = game.new_state(seats, options=options, chance=fresh_chance(0))
-    expected = {name for name in fresh.__dict__ if name not in NOT_DATA}
-    if not isinstance(raw, dict) or set(raw) != expected:
+    if set(raw) != set(names):
         raise PositionError("position_other_game")
     state = object.__new__(type(fresh))
     try:
-        values = {name: _decode(raw[name]) for name in sorted(expected)}
+        values = {names[name]: _decode(raw[name]) for name in sorted(names)}
     except (TypeError, ValueError, KeyError, IndexError) as error:
         raise PositionError("position_damaged", detail=str(error)[:80]) from None
-    for name, value in values.items():
-        if not _same_kind(value, fresh.__dict__[name]):
+    for name, attribute in names.items():
+        if not _same_kind(values[attribute], fresh.__dict__[attribute]):
             raise PositionError("position_kind", name=name[:40])
     state.__dict__ = {**values, "game": game, "chance": chance}
     if state.num_seats != seats or state.options != options:
@@ -104,6 +165,47 @@ def decode_state(
     except Exception as error:  # anything a damaged position may raise in the rules
         raise PositionError("position_impossible", detail=str(error)[:80]) from None
     return state
+
+
+def read_json(text: str) -> Any:
+    try:
+        return bounded_json(text)
+    except (ValueError, RecursionError) as error:
+        raise PositionError("position_unreadable", detail=str(error)[:80]) from None
+
+
+def migrate(raw: Any, game: Game) -> dict[str, Any]:
+    """A position of any format this release reads, in the current format (without
+    its ``format`` field)."""
+    if not isinstance(raw, dict):
+        raise PositionError("position_other_game")
+    version = raw.get(FORMAT_FIELD, 1)
+    if version == FORMAT:
+        data = {name: value for name, value in raw.items() if name != FORMAT_FIELD}
+    elif version == 1 and FORMAT_FIELD not in raw:
+        renamed = {**CORE_FIELDS_V1, **game.position_fields_v1}
+        data = {renamed.get(name, name): value for name, value in raw.items()}
+    elif isinstance(version, int) and not isinstance(version, bool) and version > FORMAT:
+        raise PositionError("position_newer", version=version, ours=FORMAT)
+    else:
+        raise PositionError("position_other_game")
+    data["options"] = _renamed_options(data.get("options"), game)
+    return data
+
+
+def _renamed_options(options: Any, game: Game) -> Any:
+    """Written options (a tagged dict) with the keys the game has renamed since."""
+    if not game.renamed_options or not isinstance(options, dict):
+        return options
+    pairs = options.get("d")
+    if not isinstance(pairs, list):
+        return options
+    renamed = game.renamed_options
+    return {"d": [[renamed.get(p[0], p[0]), p[1]] if _is_pair(p) else p for p in pairs]}
+
+
+def _is_pair(value: Any) -> bool:
+    return isinstance(value, list) and len(value) == 2 and isinstance(value[0], str)
 
 
 def check_history(state: State) -> None:

@@ -56,7 +56,16 @@ from pygames.core import (
     fresh_chance,
 )
 from pygames.legacy import SeededShuffle
-from pygames.position import PositionError, bounded_json, decode_state, encode_state
+from pygames.position import (
+    FORMAT,
+    FORMAT_FIELD,
+    PositionError,
+    decode_state,
+    dump,
+    encode_state,
+    migrate,
+    read_json,
+)
 
 SEAT_KINDS = ("human", "easy", "normal", "hard", "random", "greedy")
 LINK_PREFIX = "r="
@@ -156,9 +165,14 @@ class Record:
             final = self.start(RecordedChance([]))
             if self.earlier:
                 assert self.position is not None
-                raw = bounded_json(self.position)
-                for text in self.earlier:
-                    yield self.decode_step(_expand_step(text, raw))
+                game = get_game(self.game_id)
+                try:
+                    raw = migrate(read_json(self.position), game)
+                    steps = [_expand_step(text, raw, game) for text in self.earlier]
+                except PositionError as error:
+                    raise RecordError.from_error(error) from None
+                for text in steps:
+                    yield self.decode_step(text)
             yield final
             return
         recorded = [action for seat, action in self.actions if seat == CHANCE]
@@ -376,8 +390,9 @@ def _convert_v1(game: Game, fields: dict[str, str], moves_line: str) -> Record:
 
 
 def _check_options(game: Game, fields: dict[str, str]) -> dict[str, str]:
+    options = {game.renamed_options.get(key, key): value for key, value in fields.items()}
     try:
-        return game.check_options(fields)
+        return game.check_options(options)
     except ValueError as error:
         raise RecordError.from_error(error) from None
 
@@ -414,8 +429,8 @@ def _parse_viewer(text: str | None, seats: int) -> int | None:
 
 
 # A shared position's earlier steps leave out the past they share with the position
-# itself (its history and log so far), writing only how much of it they had.
-PAST_FIELDS = ("history", "events")
+# itself (its moves and log so far), writing only how much of it they had.
+PAST_FIELDS = ("moves", "log")
 
 
 def _compact_step(text: str, final: dict) -> str:
@@ -424,16 +439,12 @@ def _compact_step(text: str, final: dict) -> str:
         past = data[name]
         if isinstance(past, list) and final[name][: len(past)] == past:
             data[name] = len(past)
-    return json.dumps(data, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+    return dump(data)
 
 
-def _expand_step(text: str, final: object) -> str:
-    try:
-        data = bounded_json(text)
-    except (ValueError, RecursionError) as error:
-        raise RecordError("position_unreadable", detail=str(error)[:80]) from None
-    if not isinstance(data, dict) or not isinstance(final, dict):
-        raise RecordError("position_other_game")
+def _expand_step(text: str, final: dict, game: Game) -> str:
+    """A step written by `_compact_step`, whole and in the current format."""
+    data = migrate(read_json(text), game)
     for name in PAST_FIELDS:
         size = data.get(name)
         if isinstance(size, int) and not isinstance(size, bool):
@@ -441,7 +452,12 @@ def _expand_step(text: str, final: object) -> str:
             if not isinstance(past, list) or not 0 <= size <= len(past):
                 raise RecordError("position_other_game")
             data[name] = past[:size]
-    return json.dumps(data, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+    return encode_json(data)
+
+
+def encode_json(data: dict) -> str:
+    """A migrated position (no ``format`` field) as current-format text."""
+    return dump({**data, FORMAT_FIELD: FORMAT})
 
 
 def _parse_hints(text: str | None, seats: int) -> list[int]:

@@ -179,6 +179,14 @@ ERRORS: dict[str, dict[str, Any]] = {
         "en": "the position is not readable ({detail})",
         "ja": "局面が読めません",
     },
+    "bad_notation": {
+        "en": "{action} is not written as an action of this game",
+        "ja": "{action}はこのゲームの手の書き方ではありません",
+    },
+    "position_newer": {
+        "en": "the position is in format {version}, newer than this app reads ({ours})",
+        "ja": "局面の形式{version}は、このアプリが読める形式（{ours}）より新しいものです",
+    },
     "position_other_game": {
         "en": "the position does not describe this game",
         "ja": "局面がこのゲームのものではありません",

@@ -18,7 +18,8 @@ import types
 import typing
 from typing import Any, NotRequired, TypeAlias, TypedDict, Union, get_args, get_origin
 
-JsonValue: TypeAlias = "str | int | float | bool | None | list[JsonValue] | dict[str, JsonValue]"
+# A JSON value (its nested values are not described further: log data varies by kind).
+JsonValue: TypeAlias = str | int | float | bool | None | list[Any] | dict[str, Any]
 
 # What the acting seat is asked: {"key": "ff.discard", "count": 2}. The key names a
 # string (the board words it through `Board.PROMPTS`); the rest are its parameters.

@@ -38,7 +38,7 @@ def position(
 
     Squares hold a neutral tile, except under a token or the Dragon, where they are empty.
     """
-    state = GAME.new_state(2, seed=0, options={"first": "A"})
+    state = GAME.new_state(2, seed=0, options={"start": "A"})
     state.hands = [list(hand) for hand in hands]
     state.courts = [Counter(court) for court in courts]
     covered = {*tokens[0], *tokens[1], dragon}
@@ -120,8 +120,8 @@ def test_setup_deals_two_non_jewels_to_each_hand_and_fills_the_six_squares():
 
 
 def test_first_option_chooses_the_first_player():
-    assert GAME.new_state(2, 1, {"first": "A"}).turn == A
-    assert GAME.new_state(2, 1, {"first": "B"}).turn == B
+    assert GAME.new_state(2, 1, {"start": "A"}).turn == A
+    assert GAME.new_state(2, 1, {"start": "B"}).turn == B
     assert {GAME.new_state(2, seed).turn for seed in range(20)} == {A, B}
 
 

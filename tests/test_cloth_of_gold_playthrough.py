@@ -94,7 +94,7 @@ def test_a_view_shows_the_own_hand_and_only_counts_of_the_rest():
 
 
 def test_the_first_option_replays_from_a_record():
-    state, record = play_random_game(7, {"first": "B"})
+    state, record = play_random_game(7, {"start": "B"})
     assert record.to_text().split("\n")[0].endswith("first=B")
     assert next(seat for seat, _ in record.actions if seat != CHANCE) == 1
     assert Record.from_text(record.to_text()).replay().view(None) == state.view(None)

@@ -192,7 +192,7 @@ def test_a_shared_positions_past_is_checked_like_a_position():
     text = "\n".join([*lines[:2], forged, *lines[3:]])
     with pytest.raises(RecordError, match="position"):
         Replay(Record.from_text(text))
-    bad_size = re.sub(r'"events":\d+', '"events":9999', lines[2])
+    bad_size = re.sub(r'"log":\d+', '"log":9999', lines[2])
     with pytest.raises(RecordError, match="position"):
         Replay(Record.from_text("\n".join([*lines[:2], bad_size, *lines[3:]])))
     # A full record cannot smuggle in steps.

@@ -113,7 +113,7 @@ def parse_move(action: str) -> tuple[str | None, str] | None:
 
 class ClothOfGoldState(State):
     def setup(self) -> None:
-        first = self.options["first"]
+        first = self.options["start"]
         self.turn = "AB".index(self.pick_by_chance(["A", "B"]) if first == "random" else first)
         # The Darkness is a pool: tiles are drawn from it at random when needed.
         self.darkness = [c for c in COLOURS if c != JEWEL for _ in range(TILE_COUNTS[c])]

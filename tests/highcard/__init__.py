@@ -16,6 +16,9 @@ from collections import Counter
 
 from pygames.core import UNKNOWN, Game, State, shared_win
 
+from .notation import NOTATION
+from .views import HighCardOpen, HighCardTable, HighCardView
+
 CARDS = [str(value) for value in range(1, 10) for _ in range(2)]
 HAND = 2
 ROUNDS = 2
@@ -37,7 +40,7 @@ class HighCardState(State):
         return [PLAY + card for card in sorted(set(self.hands[seat]))]
 
     def play(self, seat: int, action: str) -> None:
-        card = action.removeprefix(PLAY)
+        card = NOTATION.parse(action).card
         self.hands[seat].remove(card)
         self.picked[seat] = card
         self.log("picked", seat=seat)
@@ -95,15 +98,15 @@ class HighCardState(State):
             raise ValueError("cards were created or lost")
 
     def picks(self, seat: int, action: str) -> list[tuple[str, str]]:
-        return [("card", action.removeprefix(PLAY))]
+        return [("card", NOTATION.parse(action).card)]
 
     def prompt(self, seat: int) -> dict:
         return {"key": "highcard.pick", "round": self.round}
 
-    def open_game_view(self, seat: int | None) -> dict:
+    def open_game_view(self, seat: int | None) -> HighCardOpen:
         return {"open_hands": [sorted(hand) for hand in self.hands], "open_picks": self.picked}
 
-    def game_view(self, seat: int | None) -> dict:
+    def game_view(self, seat: int | None) -> HighCardTable:
         return {
             "hand": [] if seat is None else sorted(self.hands[seat]),
             "hand_sizes": [len(hand) for hand in self.hands],
@@ -120,6 +123,16 @@ class HighCard(Game):
     title = {"en": "High Card", "ja": "ハイカード"}
     min_seats, max_seats = 2, 4
     state_class = HighCardState
+    view_type = HighCardView
+    notation = NOTATION
+    position_fields = {
+        "deck": ("deck", "the cards not yet drawn"),
+        "hands": ("hands", "each seat's hand"),
+        "picks": ("picked", "each seat's secret pick, null until made"),
+        "shown": ("shown", "each seat's revealed cards"),
+        "round": ("round", "the round number"),
+    }
+    position_fields_v1 = {"picked": "picks"}
 
 
 GAME = HighCard()

@@ -30,6 +30,7 @@ from web.host import BoardHost
 from web.i18n import t
 
 ViewT = TypeVar("ViewT", bound=View)
+START_OPTION = "start"  # the option that says who plays first, named so in every game
 
 SEAT_LETTERS = "ABCD"
 # Where each seat sits, from the viewer's (bottom) round the table in turn order.
@@ -50,7 +51,6 @@ class Board(Generic[ViewT]):
     LEGEND: str | None = None  # the string explaining the log's notation
     START_NAV = ""  # the data-nav group where the focus goes when a turn begins
     GRID: dict[str, int] = {}  # data-nav groups laid out as grids: their column counts
-    START_OPTION = "start"  # the game option saying which seat plays first
 
     def __init__(self, shell: BoardHost):
         self.shell = shell
@@ -117,13 +117,15 @@ class Board(Generic[ViewT]):
 
     def rematch_options(self, view: ViewT, options: dict[str, str]) -> dict[str, str]:
         """The loser starts the next game; after a shared result, `tie_start` says who."""
+        if START_OPTION not in options:
+            return options
         outcome = view["outcome"] or []
         if outcome and min(outcome) < max(outcome):
-            options[self.START_OPTION] = SEAT_LETTERS[outcome.index(min(outcome))]
+            options[START_OPTION] = SEAT_LETTERS[outcome.index(min(outcome))]
         else:
             start = self.tie_start(view)
             if start is not None:
-                options[self.START_OPTION] = start
+                options[START_OPTION] = start
         return options
 
     def tie_start(self, view: ViewT) -> str | None:

@@ -39,7 +39,6 @@ class Board(base.Board):
     PROMPTS = PROMPTS
     LEGEND = "cog.legend"
     START_NAV = "oval"
-    START_OPTION = "first"
 
     def __init__(self, shell):
         super().__init__(shell)

@@ -87,7 +87,6 @@ def card_back(note: str | None = None) -> object:
 class Board(base.Board):
     PROMPTS = PROMPTS
     START_NAV = "hand"
-    START_OPTION = "first"
 
     def __init__(self, shell):
         super().__init__(shell)

@@ -38,7 +38,6 @@ class Board(base.Board):
     PROMPTS = PROMPTS
     START_NAV = "hand"
     GRID = {"field": 3}
-    START_OPTION = "start"
 
     @property
     def selected(self) -> str | None:
