@@ -7,12 +7,17 @@ Node and node_modules/pyodide are present, in Pyodide (tools/bench_ai_pyodide.mj
 A game for more than two players also plays its largest table: the first bot
 in one seat (rotating) against the second bot in every other seat, with a
 target in multiples of a fair share (1 / seats).
+
+`cheat` is a yardstick, never a level (`pygames.ai.yardstick`): Hard's search and
+budget shown the true state. Each score is printed with its standard error.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -24,9 +29,16 @@ sys.path.insert(0, str(ROOT))
 
 from pygames import GAMES  # noqa: E402
 from pygames.ai.bench import rates_line  # noqa: E402
+from pygames.ai.yardstick import NAME as CHEAT  # noqa: E402
+from pygames.ai.yardstick import CheatingBot  # noqa: E402
 from pygames.bots import make_bot  # noqa: E402
 
-PAIRINGS = [("hard", "random", 0.90), ("hard", "greedy", 0.70), ("normal", "greedy", 0.50)]
+PAIRINGS = [
+    ("hard", "random", 0.90),
+    ("hard", "greedy", 0.70),
+    ("normal", "greedy", 0.50),
+    ("hard", CHEAT, 0.40),
+]
 # At the largest table: (first, second, target as multiples of a fair share).
 TABLE_PAIRINGS = [("hard", "random", 2.0), ("hard", "greedy", 1.0)]
 
@@ -37,12 +49,16 @@ def play_one(job: tuple[str, str, str, int, int]) -> float:
     state = GAMES[game_id].new_state(seats, number)
     mine = number % seats
     names = [first if seat == mine else second for seat in range(seats)]
-    bots = [make_bot(name, number * 31 + seat) for seat, name in enumerate(names)]
+    bots = [bot(name, number * 31 + seat) for seat, name in enumerate(names)]
     while not state.is_over():
         for seat in state.to_act():
             if not state.is_over():
                 state.apply(seat, bots[seat].choose(state, seat))
     return state.result()[mine]
+
+
+def bot(name: str, seed: int):
+    return CheatingBot(seed) if name == CHEAT else make_bot(name, seed)
 
 
 def pairings(game_id: str) -> list[tuple[str, str, int, float]]:
@@ -68,20 +84,23 @@ def main() -> int:
     parser.add_argument("--no-speed", action="store_true", help="skip the iterations/s part")
     args = parser.parse_args()
     print(f"{args.game}: {args.games} games per pairing, seats alternated, shared wins split")
-    print(f"{'pairing':26} {'score':>9} {'share':>6} {'target':>7}  time")
+    print(f"{'pairing':26} {'score':>9} {'share':>6} {'± s.e.':>7} {'target':>7}  time")
     with Pool(args.processes) as pool:
         for first, second, seats, target in pairings(args.game):
             if args.only and not chosen(args.only, first, second, seats):
                 continue
             start = time.perf_counter()
             jobs = [(args.game, first, second, seats, n) for n in range(args.games)]
-            score = sum(pool.map(play_one, jobs, chunksize=4))
+            scores = pool.map(play_one, jobs, chunksize=4)
+            score = sum(scores)
             share = score / args.games
+            error = statistics.stdev(scores) / math.sqrt(len(scores)) if len(scores) > 1 else 0
             strict = target <= 1 / seats  # above a fair share, else at least the target
             verdict = "ok" if (share > target if strict else share >= target) else "MISSED"
             others = second if seats == 2 else f"{seats - 1}×{second}"
             print(
                 f"{first + ' vs ' + others:26} {score:>6.1f}/{args.games:<3} {share:6.1%} "
+                f"{error:>7.1%} "
                 f"{'>' if strict else '≥'}{target:4.0%} {verdict}  "
                 f"{time.perf_counter() - start:.0f} s",
                 flush=True,

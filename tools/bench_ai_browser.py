@@ -1,16 +1,25 @@
-"""The computer's speed in the browser: python tools/bench_ai_browser.py [--decisions 30]
+"""The computer's speed in the browser, as a phone would feel it:
+python tools/bench_ai_browser.py [--decisions 30] [--cpu-throttle 4] [--game ID]
 
-For each game, opens a Hard-vs-Hard game in headless Chromium (the built site,
-served locally) and times every decision: from one move appearing on the board
-to the next. That span holds the search (capped at 1 s by web/session.py), the
+For each game and seat count, opens a game of Hard computers in every seat in
+headless Chromium (the built site, served locally) and times every decision:
+from one move appearing on the board to the next. That span holds the search, the
 0.25 s minimum that lets a person see the "thinking" indicator, and the redraw.
-It also counts main-thread tasks over 100 ms once the board is up. Prints figures
-only; asserts nothing.
+With `--cpu-throttle N`, Chromium slows its CPU N times (DevTools' CPU throttling,
+as its "mid-tier mobile" preset does with 4), beside nothing else on the machine.
+
+Printed per game and seat count: decisions measured, median / p95 / max ms per
+decision, and main-thread tasks over 50 ms while the computers play (count and
+longest). At the largest table, "wait" is what a person in seat A would wait
+between two of their turns: from A's move appearing until A is to act again, the
+decisions of every other seat in between (p50 / p95 / max). Prints figures only;
+asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 from pathlib import Path
@@ -21,10 +30,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pygames import GAMES  # noqa: E402
+from pygames.core import CHANCE  # noqa: E402
 from pygames.record import Record  # noqa: E402
 from tools import build, chromium, serve  # noqa: E402
 
 LEVEL = "hard"
+LONG_TASK_MS = 50
+SAVE_PREFIX = "ff:save:"
 
 # Timestamps each change of the board's move count.
 WATCH_MOVES = """
@@ -38,48 +50,105 @@ new MutationObserver(() => {
   }
 }).observe(document, { attributes: true, childList: true, subtree: true });
 """
+READ_SAVE = f"""() => {{
+  for (let i = 0; i < localStorage.length; i++) {{
+    const key = localStorage.key(i);
+    if (key.startsWith("{SAVE_PREFIX}")) return localStorage.getItem(key);
+  }}
+  return null;
+}}"""
 
 
-def measure(browser, url: str, game_id: str, decisions: int) -> tuple[list[float], list[float]]:
-    record = Record.dealt(game_id, [LEVEL, LEVEL], seed=7)
+class Run:
+    """One game in the browser: when each move appeared, who made it, the long tasks."""
+
+    def __init__(self, times: list[float], movers: list[int], long_tasks: list[float]):
+        self.times = times  # times[0]: the board first drawn; then one per decision
+        self.movers = movers  # the seat of each decision, in order
+        self.long_tasks = long_tasks
+
+    def spans(self) -> list[float]:
+        return [b - a for a, b in zip(self.times, self.times[1:], strict=False)]
+
+    def waits(self, seat: int = 0) -> list[float]:
+        """From each move of `seat` appearing until `seat` is to act again."""
+        moves = [i + 1 for i, mover in enumerate(self.movers) if mover == seat]
+        moves = [i for i in moves if i < len(self.times)]
+        return [self.times[b - 1] - self.times[a] for a, b in zip(moves, moves[1:], strict=False)]
+
+
+def measure(browser, url: str, game_id: str, seats: int, decisions: int, throttle: float) -> Run:
+    record = Record.dealt(game_id, [LEVEL] * seats, seed=7)
     context = browser.new_context()
     context.add_init_script(WATCH_MOVES + chromium.WATCH_LONG_TASKS)
     page = context.new_page()
+    if throttle > 1:
+        cdp = context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     page.goto(url + "#" + record.to_link_fragment())
     page.wait_for_function(
         f"window.__moveTimes.length > {decisions} || "
         "document.querySelector(\".play[data-turn='over']\") !== null",
-        timeout=decisions * 5_000,
+        timeout=decisions * 60_000 * max(1.0, throttle),
         polling=200,
     )
     times = page.evaluate("window.__moveTimes")
     long_tasks = page.evaluate("window.__longTasks")
+    saved = page.evaluate(READ_SAVE)
     context.close()
-    # The first time is the board appearing (Python's boot comes before it and is
-    # not counted); every later one is a decision.
+    movers = []
+    if saved:
+        played = Record.from_text(json.loads(saved)["record"])
+        movers = [seat for seat, _ in played.actions if seat != CHANCE]
+    # Python's boot comes before the first time and is not counted.
     playing = [duration for start, duration in long_tasks if start >= times[0]]
-    return [b - a for a, b in zip(times, times[1:], strict=False)], playing
+    return Run(times[: decisions + 1], movers, playing)
+
+
+def spread(values: list[float]) -> str:
+    """median / p95 / max, in ms."""
+    if len(values) < 2:
+        return "-"
+    p95 = statistics.quantiles(values, n=20, method="inclusive")[-1]
+    return f"{statistics.median(values):>6.0f} {p95:>6.0f} {max(values):>6.0f}"
+
+
+def cases(only: str | None) -> list[tuple[str, int]]:
+    return [
+        (game_id, seats)
+        for game_id, game in GAMES.items()
+        if only in (None, game_id)
+        for seats in range(game.min_seats, game.max_seats + 1)
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--decisions", type=int, default=30, help="per game (default 30)")
+    parser.add_argument("--cpu-throttle", type=float, default=1.0, metavar="N")
+    parser.add_argument("--game", choices=sorted(GAMES), help="one game only")
     args = parser.parse_args(argv)
     if build.site_is_stale():
         build.build()
     url, server = serve.start_server(build.DEFAULT_OUT)
-    print(f"{LEVEL} vs {LEVEL} in headless Chromium, ms from one move to the next")
-    print(f"{'game':<15} {'decisions':>9} {'median':>7} {'p90':>7} {'max':>7}  tasks > 100 ms")
+    print(f"{LEVEL} in every seat, headless Chromium, CPU throttled {args.cpu_throttle:g}x")
+    print("ms per decision (median p95 max); wait = seat A's wait between its turns")
+    print(
+        f"{'game':<15} {'seats':>5} {'n':>3} {'median':>6} {'p95':>6} {'max':>6}  "
+        f"tasks>{LONG_TASK_MS}ms (longest)  wait (median p95 max)"
+    )
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(**chromium.launch_options())
-            for game_id in GAMES:
-                spans, long_tasks = measure(browser, url, game_id, args.decisions)
-                deciles = statistics.quantiles(spans, n=10)
-                over = [round(d) for d in long_tasks if d > 100]
+            for game_id, seats in cases(args.game):
+                run = measure(browser, url, game_id, seats, args.decisions, args.cpu_throttle)
+                spans = run.spans()
+                over = [d for d in run.long_tasks if d > LONG_TASK_MS]
+                longest = f"({max(over):.0f})" if over else ""
+                wait = spread(run.waits()) if seats == GAMES[game_id].max_seats > 2 else ""
                 print(
-                    f"{game_id:<15} {len(spans):>9} {statistics.median(spans):>7.0f} "
-                    f"{deciles[-1]:>7.0f} {max(spans):>7.0f}  {len(over)} {over or ''}",
+                    f"{game_id:<15} {seats:>5} {len(spans):>3} {spread(spans)}  "
+                    f"{len(over):>4} {longest:<14} {wait}",
                     flush=True,
                 )
             browser.close()

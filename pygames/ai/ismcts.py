@@ -117,7 +117,7 @@ class Search(Thinking):
     # ----- one iteration -----
 
     def iterate(self) -> None:
-        state = self.state.filled(self.seat, self.rng)
+        state = self.sample()
         path = self.descend(state)
         values = self.rollout(state)
         for node, seat, action in path:
@@ -125,6 +125,10 @@ class Search(Thinking):
             edge.visits += 1
             edge.value += values[seat]
         self.iterations += 1
+
+    def sample(self) -> State:
+        """A full state the observer cannot tell from the real one (a determinization)."""
+        return self.state.filled(self.seat, self.rng)
 
     def descend(self, state: State) -> list[tuple[Node, int, str]]:
         """Select and expand, applying actions to `state`; return the path taken."""

@@ -1,0 +1,42 @@
+"""A yardstick for the computer's strength, never a level: the same search, shown every card.
+
+`CheatingSearch` is `Search` with the same budget, hooks and tree, except that each
+iteration starts from the true state (every hand, army and face-down card as it
+is; only the future draws are unknown, since they do not exist yet) instead of a
+sample of what the seat knows. What Hard scores against it measures how much
+hidden information costs Hard, and how well Hard guesses it (./dev bench-ai).
+It is not in `pygames.bots.BOTS`, so no game, record or page can seat it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from pygames.ai.hooks import hooks_for
+from pygames.ai.ismcts import Search
+from pygames.ai.levels import LEVELS, Bot
+from pygames.core import RandomChance, State
+
+NAME = "cheat"
+
+
+class CheatingSearch(Search):
+    def __init__(self, state: State, seat: int, iterations: int, rng: random.Random):
+        super().__init__(state, seat, iterations, rng)
+        self.truth = state.clone()
+
+    def sample(self) -> State:
+        state = self.truth.clone()
+        state.chance = RandomChance(self.rng)  # the future is drawn afresh each time
+        return state
+
+
+class CheatingBot(Bot):
+    """Hard's budget in each game, on the true state."""
+
+    name = NAME
+
+    def start(self, state: State, seat: int) -> CheatingSearch:
+        rng = random.Random(self.rng.getrandbits(64))
+        budget = hooks_for(state).iterations.get("hard", LEVELS["hard"])
+        return CheatingSearch(state, seat, budget, rng)
