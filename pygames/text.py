@@ -179,6 +179,10 @@ ERRORS: dict[str, dict[str, Any]] = {
         "en": "the position is not readable ({detail})",
         "ja": "局面が読めません",
     },
+    "decision_request": {
+        "en": "the computer was asked in a form it does not read ({detail})",
+        "ja": "コンピューターへの問い合わせの形式が読めません（{detail}）",
+    },
     "bad_notation": {
         "en": "{action} is not written as an action of this game",
         "ja": "{action}はこのゲームの手の書き方ではありません",

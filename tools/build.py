@@ -98,6 +98,7 @@ SNAPSHOT_MAX_MARK = '"__SNAPSHOT_MAX_BYTES__"'
 SNAPSHOT_MAX_BYTES = 64 * 2**20  # Pyodide 314 with the app imported: about 31 MB
 EARLY_PYODIDE = "web/early-pyodide.mjs"
 SNAPSHOT_WORKER = "web/snapshot-worker.mjs"
+WORKER_RUNTIME = "web/worker-runtime.mjs"  # the snapshot worker's boot, shared
 
 # A fixed timestamp keeps app.zip byte-identical between builds.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
@@ -215,7 +216,7 @@ def snapshot_key(site: Path) -> str:
     version = json.loads((PYODIDE_DIST / "package.json").read_text())["version"]
     digest = hashlib.sha256()
     sources = [f"runtime/pyodide/{name}" for name in PYODIDE_FILES]
-    sources += [COMPILED_STDLIB, "app.zip", SNAPSHOT_WORKER]
+    sources += [COMPILED_STDLIB, "app.zip", SNAPSHOT_WORKER, WORKER_RUNTIME]
     for url in sources:
         digest.update(url.encode() + b"\0" + file_hash(site / url))
     return f"{version}-{digest.hexdigest()[:16]}"

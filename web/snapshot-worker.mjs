@@ -6,10 +6,7 @@
 // imports the app and the rules engine, and sends the memory image back. Pyodide
 // calls the option private and experimental: any error here only means "no
 // snapshot", and the page boots normally.
-import { loadPyodide } from "../runtime/pyodide/pyodide.mjs";
-
-const indexURL = new URL("../runtime/pyodide/", import.meta.url).href;
-const APP_ZIP = new URL("../app.zip", import.meta.url).href;
+import { bootApp } from "./worker-runtime.mjs";
 
 // Python may keep references to JavaScript objects in a snapshot only when they
 // are reached from the globals (Pyodide records the path, e.g. ["document"], and
@@ -35,10 +32,7 @@ web._snapshot_key = ${JSON.stringify(key)}
 
 onmessage = async ({ data: { key, stdLibURL } }) => {
   try {
-    const interpreter = await loadPyodide({ indexURL, stdLibURL, jsglobals, _makeSnapshot: true });
-    const response = await fetch(APP_ZIP);
-    if (!response.ok) throw new Error(`app.zip: HTTP ${response.status}`);
-    interpreter.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "./" });
+    const interpreter = await bootApp(stdLibURL, { jsglobals, _makeSnapshot: true });
     interpreter.runPython(prepare(key));
     const snapshot = interpreter.makeMemorySnapshot();
     postMessage({ key, snapshot: snapshot.buffer }, [snapshot.buffer]);

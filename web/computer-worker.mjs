@@ -1,0 +1,31 @@
+// The computer's own thread: a Worker with its own Python that searches, so the
+// page never waits on a search and answers every tap while the computer thinks.
+// The page (web/computer.py) sends {boot: stdLibURL} once, then {id, request}:
+// a decision request of pygames/ai/offload.py (the seat's masked state, the bot
+// and its seed), and gets {id, action} or {id, error} back. {ready: true} tells the
+// page it may send requests; {failed: reason} that this worker cannot.
+import { bootApp } from "./worker-runtime.mjs";
+
+let decide = null;
+
+async function boot(stdLibURL) {
+  try {
+    const interpreter = await bootApp(stdLibURL);
+    decide = interpreter.pyimport("pygames.ai.offload").decide;
+    postMessage({ ready: true });
+  } catch (error) {
+    postMessage({ failed: String(error?.message || error) });
+  }
+}
+
+onmessage = ({ data }) => {
+  if (data.boot) {
+    boot(data.boot);
+    return;
+  }
+  try {
+    postMessage({ id: data.id, action: decide(data.request) });
+  } catch (error) {
+    postMessage({ id: data.id, error: String(error?.message || error) });
+  }
+};
