@@ -43,7 +43,8 @@ class ComputerWorker:
             self.failed = str(error)[:200]
             return
         self.worker.onmessage = self._listener
-        self.worker.postMessage(to_js({"boot": STDLIB}, dict_converter=js.Object.fromEntries))
+        stdlib = js.URL.new(STDLIB, js.location.href).href  # the worker's base is web/
+        self.worker.postMessage(to_js({"boot": stdlib}, dict_converter=js.Object.fromEntries))
         mark("booting")
 
     async def decide(self, request: str) -> str | None:
