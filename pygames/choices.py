@@ -1,7 +1,7 @@
 """A seat's legal actions offered one pick at a time: the UI's side of `State.picks`.
 
 A view's ``choices`` holds the prompt and, for each legal action, the picks
-that make it, e.g. ``{"action": "XSSF@4", "picks": [["card", "XSSF"], ["cell", "4"]]}``.
+that make it, e.g. ``{"action": "XSSX@4", "picks": [["card", "XSSX"], ["cell", "4"]]}``.
 A board keeps the picks made so far and asks these functions what may come
 next and whether an action is complete, so it never parses action strings.
 """

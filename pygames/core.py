@@ -4,7 +4,7 @@ A game package provides one `Game` (what the game is: id, titles, seat counts,
 options) and a `State` subclass (one position: whose turn, the legal actions,
 how an action changes it, and what each seat knows).
 
-Actions are short strings without spaces (e.g. ``"XSSF@4"``), so that records,
+Actions are short strings without spaces (e.g. ``"XSSX@4"``), so that records,
 links, bots and the UI all speak the same language. Every seat acts through
 ``state.apply(seat, action)``; several seats may owe a decision at once (secret
 simultaneous choices).
@@ -309,7 +309,7 @@ class State:
         """
 
     def picks(self, seat: int, action: str) -> list[tuple[str, str]]:
-        """What a player picks, in order, to make `action`: e.g. [("card", "XSSF"), ("cell", "4")].
+        """What a player picks, in order, to make `action`: e.g. [("card", "XSSX"), ("cell", "4")].
 
         The UI offers the picks step by step (see `pygames.choices`), so no board
         parses actions. By default an action is one pick of kind "action".

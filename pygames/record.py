@@ -343,7 +343,7 @@ class Record:
 
 
 def move_text(seat: int, action: str) -> str:
-    """A move as a record writes it: ``A:XSSF@4``, or ``*B:XSSF,FFSS`` for chance seen by B."""
+    """A move as a record writes it: ``A:XSSX@4``, or ``*B:XSSX,FFSS`` for chance seen by B."""
     if seat == CHANCE:
         audience, _, items = action.partition(":")
         return f"{CHANCE_LETTER}{audience}:{items}"

@@ -81,7 +81,7 @@ def test_start_option_chooses_the_start_player():
 
 
 def test_second_seat_cards_lie_turned_half_way_round_on_the_table():
-    state = position([["XSSF"], ["SXXX", "SSSS"]], deck=["FFFF"], start=B)
+    state = position([["XSSX"], ["SXXX", "SSSS"]], deck=["FFFF"], start=B)
     state.apply(B, "SXXX@4")
     card, owner = state.field[4]
     assert (card, owner) == ("SXXX", B)
@@ -397,10 +397,59 @@ def test_every_logged_event_has_words_in_both_languages():
 
 
 def test_log_counts_read_naturally():
-    one = {"kind": "retreat", "seat": A, "cards": ["XSSF"], "forced": True}
+    one = {"kind": "retreat", "seat": A, "cards": ["XSSX"], "forced": True}
     assert describe("fools-field", one, "en") == (
         "A announced a Retreat (forced), taking 1 card from the Field."
     )
     two = {"kind": "draw", "seat": B, "count": 2, "deck": 0}
     assert describe("fools-field", two, "en") == "B drew 2 cards (0 left in the deck)."
     assert describe("fools-field", two, "ja") == "Bが2枚引きました（山札残り0枚）。"
+
+
+# ----- notation -----
+
+
+def test_the_notation_reads_each_kind_of_action_and_refuses_malformed_text():
+    from pygames.fools_field.notation import NOTATION, Deploy, Discard, Retreat
+
+    assert NOTATION.parse("XSSX@4") == Deploy("XSSX", 4)
+    assert NOTATION.parse("retreat") == Retreat()
+    assert NOTATION.parse("discard:FFSS") == Discard("FFSS")
+    assert NOTATION.parse("discard:?") == Discard("?")  # another seat's, face down
+    for text in ("XSSX@9", "XSSX@", "XSSQ@4", "XSSX@44", "discard:", "Retreat", "FFFX@4"):
+        with pytest.raises(IllegalAction) as refused:
+            NOTATION.parse(text)
+        assert refused.value.key == "bad_notation"
+
+
+def test_a_malformed_action_is_refused_in_words_by_the_rules():
+    state = position([["XXXX"], ["SSSS"]], field={4: ("XXXX", B)})
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(A, "XXXX@12")
+    assert refused.value.key == "fools-field.unknown_action"
+    assert "XXXX@12" in describe_error(refused.value)
+
+
+def describe_error(error) -> str:
+    from pygames.text import error_words
+
+    return error_words(error, "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_rules_pages_notation_section_is_the_games(lang):
+    import html
+    import re
+    from pathlib import Path
+
+    from pygames.fools_field.notation import NOTATION, Deploy, Discard, Retreat
+
+    page = Path(__file__).parents[1] / "web" / "rules" / f"fools-field.{lang}.html"
+    section = page.read_text(encoding="utf-8").split('id="notation"')[1].split("<h2")[0]
+    codes = [html.unescape(code) for code in re.findall(r"<code>(.*?)</code>", section)]
+    moves = [code.removeprefix("A:") for code in codes if code not in ("@", "X", "S", "F")]
+    moves = [code for code in moves if "?" not in code and code != "pygames log"]
+    kinds = {type(NOTATION.parse(code)) for code in moves if not code.startswith("*")}
+    assert kinds == {Deploy, Retreat, Discard}
+    grammar = html.unescape(section.split("<pre")[1].split("</pre>")[0])
+    assert all(f'"{word}"' in grammar for word in ("@", "retreat", "discard:", "X", "S", "F"))

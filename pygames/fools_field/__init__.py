@@ -1,7 +1,9 @@
 """The Fool's Field (愚者の園): 2 players, 23 cards, a 3×3 Field."""
 
 from pygames.core import Game, Option
+from pygames.fools_field.notation import NOTATION
 from pygames.fools_field.rules import FoolsFieldState
+from pygames.fools_field.views import FoolsFieldView
 
 
 class FoolsField(Game):
@@ -14,6 +16,8 @@ class FoolsField(Game):
         Option("start", ("random", "A", "B"), "random"),
     )
     state_class = FoolsFieldState
+    view_type = FoolsFieldView
+    notation = NOTATION
     position_fields = {
         "match_scores": (
             "match_scores",

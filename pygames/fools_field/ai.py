@@ -11,11 +11,17 @@ import random
 from collections import Counter
 
 from pygames.fools_field.cards import ALL_CARDS, FLOWER, SHIELD, SWORD, may_face
+from pygames.fools_field.notation import (
+    NOTATION,
+    RETREAT,
+    Discard,
+    Retreat,
+    deploy_text,
+    discard_text,
+)
 from pygames.fools_field.rules import (
     CENTRE,
-    DISCARD,
     DISCARDING,
-    RETREAT,
     FoolsFieldState,
     fits,
     neighbours,
@@ -52,20 +58,20 @@ def legal_actions(state: FoolsFieldState, seat: int) -> list[str]:
     if state.phase == DISCARDING or state.is_first_turn():
         return state.moves(seat)
     own_frame = sorted((card, to_table(seat, cell)) for card, cell in fast_deployments(state, seat))
-    return [f"{card}@{cell}" for card, cell in own_frame] + [RETREAT]
+    return [deploy_text(card, cell) for card, cell in own_frame] + [RETREAT]
 
 
 def rollout_action(state: FoolsFieldState, seat: int, rng: random.Random) -> str:
     """A random deployment; Retreat only when forced; discard the hardest card."""
     if state.phase == DISCARDING:
-        return DISCARD + min(state.hands[seat], key=EASE.__getitem__)
+        return discard_text(min(state.hands[seat], key=EASE.__getitem__))
     if state.is_first_turn():
-        return f"{rng.choice(state.hands[seat])}@{CENTRE}"
+        return deploy_text(rng.choice(state.hands[seat]), CENTRE)
     deployments = fast_deployments(state, seat)
     if not deployments:
         return RETREAT
     card, cell = deployments[rng.randrange(len(deployments))]
-    return f"{card}@{to_table(seat, cell)}"
+    return deploy_text(card, to_table(seat, cell))
 
 
 # For each (side, symbol met there): every oriented card whose side may meet it.
@@ -105,16 +111,16 @@ def fast_deployments(state: FoolsFieldState, seat: int) -> list[tuple[str, int]]
 
 def greedy_score(state: FoolsFieldState, seat: int, action: str) -> float:
     """One move ahead, from what `seat` sees: shed hard cards, keep options, rarely retreat."""
-    if action == RETREAT:
+    move = NOTATION.parse(action)
+    if isinstance(move, Retreat):
         return -1.0
-    if action.startswith(DISCARD):
-        return 1 - EASE[action[len(DISCARD) :]]
+    if isinstance(move, Discard):
+        return 1 - EASE[move.card]
     after = state.clone()
     after.apply(seat, action)
     if after.is_over():
         return 10 * after.result()[seat]
-    card = action.split("@")[0]
-    return 2 * (1 - EASE[card]) + playable_share(after, seat)
+    return 2 * (1 - EASE[move.card]) + playable_share(after, seat)
 
 
 def playable_share(state: FoolsFieldState, seat: int) -> float:

@@ -8,7 +8,6 @@ string is also the card's name.
 from itertools import product
 
 SWORD, SHIELD, FLOWER = "X", "S", "F"
-SYMBOL_NAMES = {SWORD: "Sword", SHIELD: "Shield", FLOWER: "Flower"}
 
 SWORD_SHIELD_CARDS = ["".join(sides) for sides in product("XS", repeat=4)]
 FLOWER_SHIELD_CARDS = ["FFSS", "FSFS", "FSSF", "SFFS", "SFSF", "SSFF", "FFFF"]

@@ -6,8 +6,9 @@ by row from A's far left. Seat B sits opposite, so B's cell c is table cell
 action and view is in the acting or viewing seat's own frame, so to each
 player their own cards look upright (rulings §1, Orientation).
 
-Actions: ``XSSF@4`` deploys card XSSF to cell 4, ``retreat``, and after a
-Retreat that leaves more than 6 cards, ``discard:XSSF`` one card at a time.
+Actions (`pygames.fools_field.notation`): ``XSSX@4`` deploys card XSSX to cell 4,
+``retreat``, and after a Retreat that leaves more than 6 cards, ``discard:XSSX``
+one card at a time.
 
 Chance: the deck is an unordered pool; every card is drawn when it is dealt or
 drawn, seen by the seat that takes it. What a seat knows beyond its own cards
@@ -18,6 +19,7 @@ since are in that rival's hand or among its face-down discards (`known_held`).
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 from pygames.core import UNKNOWN, IllegalAction, State, win_for
 from pygames.fools_field.cards import (
@@ -30,12 +32,22 @@ from pygames.fools_field.cards import (
     may_face,
     rotate_half_turn,
 )
+from pygames.fools_field.notation import (
+    NOTATION,
+    RETREAT,
+    Deploy,
+    Discard,
+    Retreat,
+    deploy_text,
+    discard_text,
+)
+from pygames.fools_field.views import FieldCard, FoolsFieldOpen, FoolsFieldTable
+from pygames.views import Prompt
 
 HAND_LIMIT = 6
 CENTRE = 4
-RETREAT = "retreat"
-DISCARD = "discard:"
-DEPLOY, DISCARDING = "deploy", "discard"
+DEPLOY: Final = "deploy"
+DISCARDING: Final = "discard"
 MATCH_TARGET = 2  # best of three: first to 2 wins, a draw counts ½ each
 
 
@@ -140,12 +152,12 @@ class FoolsFieldState(State):
 
     def moves(self, seat: int) -> list[str]:
         if self.phase == DISCARDING:
-            return [DISCARD + card for card in sorted(self.hands[seat])]
+            return [discard_text(card) for card in sorted(self.hands[seat])]
         if self.is_first_turn():
-            return [f"{card}@{CENTRE}" for card in sorted(self.hands[seat])]
+            return [deploy_text(card, CENTRE) for card in sorted(self.hands[seat])]
         cells = self.open_cells(seat)
         deployments = [
-            f"{card}@{cell}"
+            deploy_text(card, cell)
             for card in sorted(self.hands[seat])
             for cell, facings in cells
             if fits(table_sides(seat, card), facings)
@@ -176,13 +188,13 @@ class FoolsFieldState(State):
         return table_sides(owner, card)[side]
 
     def play(self, seat: int, action: str) -> None:
-        if action == RETREAT:
+        move = NOTATION.parse(action)
+        if isinstance(move, Retreat):
             self.retreat(seat)
-        elif action.startswith(DISCARD):
-            self.discard(seat, action[len(DISCARD) :])
+        elif isinstance(move, Discard):
+            self.discard(seat, move.card)
         else:
-            card, cell = action.split("@")
-            self.deploy(seat, card, to_table(seat, int(cell)))
+            self.deploy(seat, move.card, to_table(seat, move.cell))
 
     # ----- deploying -----
 
@@ -266,18 +278,21 @@ class FoolsFieldState(State):
     # ----- explaining refusals -----
 
     def explain_illegal(self, seat: int, action: str) -> IllegalAction:
+        try:
+            move = NOTATION.parse(action)
+        except IllegalAction:
+            move = None
         if self.phase == DISCARDING:
-            if not action.startswith(DISCARD):
+            if not isinstance(move, Discard):
                 return self.refusal("discard_first", limit=HAND_LIMIT)
             return self.refusal("discard_from_hand")
-        if action == RETREAT:
+        if isinstance(move, Retreat):
             return self.refusal("no_first_retreat")
-        card, at, cell = action.partition("@")
-        if not at or not cell.isdigit() or not 0 <= int(cell) <= 8:
+        if not isinstance(move, Deploy):
             return self.refusal("unknown_action", action=action[:40])
-        if card not in self.hands[seat]:
-            return self.refusal("not_held", card=card[:8])
-        problem = self.deploy_problem(seat, card, to_table(seat, int(cell)))
+        if move.card not in self.hands[seat]:
+            return self.refusal("not_held", card=move.card)
+        problem = self.deploy_problem(seat, move.card, to_table(seat, move.cell))
         return problem or IllegalAction("not_legal_now")
 
     # ----- what each seat knows -----
@@ -311,7 +326,9 @@ class FoolsFieldState(State):
         self.seen_battle_starts = Counter()  # it holds past hands of both seats
 
     def redact(self, actor: int, action: str, seat: int | None) -> str:
-        return DISCARD + UNKNOWN if action.startswith(DISCARD) else action
+        if isinstance(NOTATION.parse(action), Discard):
+            return discard_text(UNKNOWN)
+        return action
 
     def check_invariants(self) -> None:
         placed = [card for card, _ in self.field.values()]
@@ -331,14 +348,14 @@ class FoolsFieldState(State):
     # ----- how a choice is offered -----
 
     def picks(self, seat: int, action: str) -> list[tuple[str, str]]:
-        if action == RETREAT:
+        move = NOTATION.parse(action)
+        if isinstance(move, Retreat):
             return [("action", RETREAT)]
-        if action.startswith(DISCARD):
-            return [("card", action[len(DISCARD) :])]
-        card, _, cell = action.partition("@")
-        return [("card", card), ("cell", cell)]
+        if isinstance(move, Discard):
+            return [("card", move.card)]
+        return [("card", move.card), ("cell", str(move.cell))]
 
-    def prompt(self, seat: int) -> dict:
+    def prompt(self, seat: int) -> Prompt:
         if self.phase == DISCARDING:
             return {"key": "ff.discard", "count": len(self.hands[seat]) - HAND_LIMIT}
         if self.is_first_turn():
@@ -349,7 +366,7 @@ class FoolsFieldState(State):
 
     # ----- what a seat sees -----
 
-    def open_game_view(self, seat: int | None) -> dict:
+    def open_game_view(self, seat: int | None) -> FoolsFieldOpen:
         """Replays: every hand, the face-down discards and the deck left, face up."""
         return {
             "open_hands": [sorted(hand) for hand in self.hands],
@@ -357,9 +374,9 @@ class FoolsFieldState(State):
             "open_deck": sorted(self.deck),
         }
 
-    def game_view(self, seat: int | None) -> dict:
+    def game_view(self, seat: int | None) -> FoolsFieldTable:
         me = 0 if seat is None else seat
-        field = [
+        field: list[FieldCard] = [
             {
                 "cell": to_table(me, cell),
                 "card": card,

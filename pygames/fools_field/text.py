@@ -114,11 +114,6 @@ SIDE_WORDS = {
     "en": {"top": "top", "right": "right", "bottom": "bottom", "left": "left"},
     "ja": {"top": "上", "right": "右", "bottom": "下", "left": "左"},
 }
-SYMBOLS = {
-    "en": {"X": "Sword", "S": "Shield", "F": "Flower"},
-    "ja": {"X": "剣", "S": "盾", "F": "花"},
-}
-
 # The words of this game (the Japanese are the original rulebook's); every string uses them.
 GLOSSARY = {
     "start player": {"en": "start player", "ja": "先攻"},
@@ -148,8 +143,16 @@ AVOID = {
 LATIN_ALLOWED: tuple[str, ...] = ()
 UI_PREFIX = "ff."
 
+# The symbols' names, from the glossary: in the log, in refusals, and on the page.
+SYMBOL_TERMS = {"X": "Sword", "S": "Shield", "F": "Flower"}
+SYMBOLS = {
+    lang: {symbol: GLOSSARY[term][lang] for symbol, term in SYMBOL_TERMS.items()}
+    for lang in ("en", "ja")
+}
+STRINGS = {UI_PREFIX + term.lower(): GLOSSARY[term] for term in SYMBOL_TERMS.values()}
+
 FORCED = {"en": (" (forced)", ""), "ja": ("やむなく", "")}
-SYMBOL_WORDS = {"ja": {"X": "剣", "S": "盾", "F": "花"}}
+SYMBOL_WORDS = {"ja": SYMBOLS["ja"]}  # English lines write a card by its letters
 
 
 def card_item(card: str, lang: str) -> str:

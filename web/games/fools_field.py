@@ -11,7 +11,9 @@ the picks made so far and never parses an action string.
 from __future__ import annotations
 
 from pygames.choices import action_for, next_picks
-from web.dom import h, svg
+from pygames.fools_field.views import FieldCard, FoolsFieldView
+from pygames.views import Choices
+from web.dom import Element, h, svg
 from web.games import base
 from web.i18n import listed, plural, t
 
@@ -34,7 +36,7 @@ DISCARD_PROMPT = "ff.discard"
 KNOWN_CARD_STYLE = "display:inline-block;width:32px;height:32px;margin:0 2px;vertical-align:middle"
 
 
-class Board(base.Board):
+class Board(base.Board[FoolsFieldView]):
     PROMPTS = PROMPTS
     START_NAV = "hand"
     GRID = {"field": 3}
@@ -46,12 +48,15 @@ class Board(base.Board):
 
     # ----- what the shell asks -----
 
-    def prompt_words(self, choices: dict) -> str:
+    def prompt_words(self, choices: Choices) -> str:
         if self.chosen and CELL in next_picks(choices, self.chosen):
             return t("ff.prompt.place")
         return super().prompt_words(choices)
 
-    def match_summary(self, view: dict) -> str | None:
+    def game_number(self, view: FoolsFieldView) -> int:
+        return view["match"]["game"]
+
+    def match_summary(self, view: FoolsFieldView) -> str | None:
         match = view["match"]
         if match["best_of"] == 1:
             return None
@@ -61,15 +66,16 @@ class Board(base.Board):
         )
         return t("ff.match", game=match["game"], scores=scores)
 
-    def resign_question(self, view: dict) -> str | None:
+    def resign_question(self, view: FoolsFieldView) -> str | None:
         return t("ff.resign_match_confirm") if view["match"]["best_of"] > 1 else None
 
-    def tie_start(self, view: dict) -> str | None:
+    def tie_start(self, view: FoolsFieldView) -> str | None:
         """After a draw the previous start player starts again."""
         starts = [entry["start"] for entry in view["log"] if entry["kind"] == "new_game"]
-        return "AB"[starts[-1]] if starts else None
+        last = starts[-1] if starts else None
+        return base.SEAT_LETTERS[last] if isinstance(last, int) else None
 
-    def log_item(self, part: dict):
+    def log_item(self, part: dict[str, str]) -> Element:
         """A card in the log: drawn as a small picture, named for screen readers."""
         if part["item"] != "card":
             return super().log_item(part)
@@ -87,7 +93,7 @@ class Board(base.Board):
 
     # ----- drawing -----
 
-    def draw(self, view: dict):
+    def draw(self, view: FoolsFieldView) -> Element:
         my_turn = view["choices"] is not None
         return h(
             "div",
@@ -99,7 +105,7 @@ class Board(base.Board):
             self.controls(view, my_turn),
         )
 
-    def other_hand(self, view: dict, seat: int):
+    def other_hand(self, view: FoolsFieldView, seat: int) -> Element:
         count = view["hand_sizes"][seat]
         label = plural("ff.hand_of", count, name=self.shell.names[seat], count=count)
         backs = [card_back() for _ in range(count)]
@@ -116,7 +122,7 @@ class Board(base.Board):
             self.open_cards(view, seat),
         )
 
-    def open_cards(self, view: dict, seat: int):
+    def open_cards(self, view: FoolsFieldView, seat: int) -> Element:
         """A replay seen from everywhere: this seat's hand and face-down discards, face up."""
         if "open_hands" not in view:
             return None
@@ -151,7 +157,7 @@ class Board(base.Board):
             )
         return rows
 
-    def known_held(self, view: dict, seat: int):
+    def known_held(self, view: FoolsFieldView, seat: int) -> Element:
         """The cards this seat took back in a Retreat and has not placed since (public)."""
         cards = view["known_held"][seat]
         if not cards:
@@ -176,7 +182,7 @@ class Board(base.Board):
             ],
         )
 
-    def table_info(self, view: dict):
+    def table_info(self, view: FoolsFieldView) -> Element:
         names = self.shell.names
         discards = listed(
             [f"{name} {count}" for name, count in zip(names, view["discard_counts"], strict=True)]
@@ -192,7 +198,7 @@ class Board(base.Board):
             items.append(t("ff.last_chance"))
         return h("ul", {"class": "ff-info"}, [h("li", {}, item) for item in items])
 
-    def field(self, view: dict, my_turn: bool):
+    def field(self, view: FoolsFieldView, my_turn: bool) -> Element:
         placed = {entry["cell"]: entry for entry in view["field"]}
         legal = self.legal_cells(view)
         focus_cell = min(legal) if legal else 4
@@ -206,7 +212,7 @@ class Board(base.Board):
             cells,
         )
 
-    def cell(self, index: int, entry: dict | None, legal: bool, tab_stop: bool):
+    def cell(self, index: int, entry: FieldCard | None, legal: bool, tab_stop: bool) -> Element:
         row, col = divmod(index, 3)
         where = t("ff.cell", row=row + 1, col=col + 1)
         attrs = {
@@ -233,7 +239,7 @@ class Board(base.Board):
         attrs |= {"aria-label": f"{where}: {t('ff.empty')}", "aria-disabled": "true"}
         return h("button", attrs)
 
-    def own_hand(self, view: dict, seat: int, my_turn: bool):
+    def own_hand(self, view: FoolsFieldView, seat: int, my_turn: bool) -> Element:
         if view["seat"] is None:
             return self.other_hand(view, seat)
         playable = self.playable_cards(view)
@@ -268,7 +274,7 @@ class Board(base.Board):
             h("div", {"class": "cards"}, buttons) if cards else h("p", {}, t("ff.hand_empty")),
         )
 
-    def controls(self, view: dict, my_turn: bool):
+    def controls(self, view: FoolsFieldView, my_turn: bool) -> Element:
         if not my_turn:
             return None
         if self.discarding(view):
@@ -319,27 +325,27 @@ class Board(base.Board):
             return t("ff.card_of", name=self.shell.names[owner])
         return t("ff.opponent_card")
 
-    def legal_cells(self, view: dict) -> set[int]:
+    def legal_cells(self, view: FoolsFieldView) -> set[int]:
         """The cells the picked card may go to (none before a card is picked)."""
         if not self.selected:
             return set()
         return {int(cell) for cell in self.next_picks().get(CELL, [])}
 
     @staticmethod
-    def playable_cards(view: dict) -> set[str]:
+    def playable_cards(view: FoolsFieldView) -> set[str]:
         """The cards that begin some legal action (to deploy, or to discard)."""
         return set(next_picks(view["choices"], []).get(CARD, []))
 
     @staticmethod
-    def discarding(view: dict) -> bool:
+    def discarding(view: FoolsFieldView) -> bool:
         choices = view["choices"]
         return choices is not None and choices["prompt"]["key"] == DISCARD_PROMPT
 
     @staticmethod
-    def retreat_action(view: dict) -> str | None:
+    def retreat_action(view: FoolsFieldView) -> str | None:
         return action_for(view["choices"], [RETREAT_PICK])
 
-    def chosen_action(self, view: dict) -> str | None:
+    def chosen_action(self, view: FoolsFieldView) -> str | None:
         """The action the picks made so far complete (a discard), if any."""
         return self.action() if self.chosen else None
 
@@ -400,10 +406,10 @@ def card_words(sides: str) -> str:
     )
 
 
-_drawn: dict[tuple[str, str], object] = {}
+_drawn: dict[object, Element] = {}
 
 
-def card_svg(sides: str, owner: str):
+def card_svg(sides: str, owner: str) -> Element:
     """A face-up card as seen by the viewer: a glyph per side, a corner mark per owner
     ("own", "other"; "plain" for none).
 
@@ -418,7 +424,7 @@ def card_svg(sides: str, owner: str):
 MARKS = {"own": "#g-mark-own", "other": "#g-mark-other"}  # "plain": a card of no one's
 
 
-def _build_card_svg(sides: str, owner: str):
+def _build_card_svg(sides: str, owner: str) -> Element:
     glyphs = [
         svg(
             "use",
@@ -447,13 +453,13 @@ def _build_card_svg(sides: str, owner: str):
     )
 
 
-def card_back():
+def card_back() -> Element:
     if "back" not in _drawn:
         _drawn["back"] = _build_card_back()
     return _drawn["back"].cloneNode(True)
 
 
-def _build_card_back():
+def _build_card_back() -> Element:
     return svg(
         "svg",
         {
