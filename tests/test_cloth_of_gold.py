@@ -17,6 +17,7 @@ from pygames.cloth_of_gold.board import (
     row_index,
     secrecy_draws,
 )
+from pygames.cloth_of_gold.notation import NOTATION, Enter, Move, SendDragon
 from pygames.core import IllegalAction
 from pygames.text import describe
 
@@ -163,6 +164,52 @@ def test_unknown_actions_are_named():
     state = position()
     assert "not an action of this game" in refusal(state, A, "castle")
     assert "only when your token has just entered" in refusal(state, A, "dragon:gold")
+
+
+# ----- the notation -----
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("gold", Enter("gold")),
+        ("dragon", Enter("dragon")),
+        ("red>gold", Move("red", "gold")),
+        ("secrecy>secrecy", Move("secrecy", "secrecy")),  # well formed; the rules refuse it
+        ("dragon:white", SendDragon("white")),
+    ],
+)
+def test_every_kind_of_action_reads_and_writes_back(text, action):
+    assert NOTATION.parse(text) == action
+    assert NOTATION.format(action) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("castle", "castle is not an action of this game"),
+        ("Gold", "Gold is not an action of this game"),
+        ("dragon:", "not an action of this game"),
+        ("red>gold>blue", "not an action of this game"),
+        (">gold", "not an action of this game"),
+        ("red>moat", "there is no oval called moat"),
+        ("dragon:home", "there is no oval called home"),
+        ("?", "not an action of this game"),
+    ],
+)
+def test_text_that_is_no_action_is_refused_in_words(text, words):
+    with pytest.raises(IllegalAction) as error:
+        NOTATION.parse(text)
+    assert words in str(error.value)
+    assert error.value.key.startswith(GAME.id + ".")
+
+
+def test_the_rules_refuse_an_unreadable_action_as_the_notation_does():
+    assert "no oval called moat" in refusal(position(), A, "moat>gold")
+    state = position(tokens=(["secrecy"], []))
+    state.apply(A, "dragon")
+    assert "no oval called moat" in refusal(state, A, "dragon:moat")
+    assert "not an action of this game" in refusal(state, A, "dragon:")
 
 
 def test_the_gift_is_the_tile_on_the_entered_ovals_square_for_the_rival():

@@ -1,6 +1,8 @@
 """The Field of the Cloth of Gold (金襴の陣): 2 players, 54 tiles, seven ovals."""
 
+from pygames.cloth_of_gold.notation import NOTATION
 from pygames.cloth_of_gold.rules import ClothOfGoldState
+from pygames.cloth_of_gold.views import ClothOfGoldView
 from pygames.core import Game, Option
 
 
@@ -13,6 +15,8 @@ class ClothOfGold(Game):
     options = (Option("first", ("random", "A", "B"), "random"),)
     state_class = ClothOfGoldState
     tie_result = "shared"  # "the two majesties do share victory"
+    view_type = ClothOfGoldView
+    notation = NOTATION
 
 
 GAME = ClothOfGold()
