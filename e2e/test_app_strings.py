@@ -8,9 +8,9 @@ import random
 import re
 from pathlib import Path
 
-from pygames import GAMES
+from pygames import GAMES, package_name
 from pygames.bots import BOTS
-from pygames.text import package_name, strings_table
+from pygames.text import strings_table
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = strings_table(json.loads((ROOT / "web" / "i18n.json").read_text(encoding="utf-8")))
