@@ -206,7 +206,7 @@ class Board(base.Board[ClothOfGoldView]):
                 ],
             )
             if tiles
-            else h("p", {"class": "muted"}, t("cog.hand_empty")),
+            else h("p", {"class": "muted"}, t("cog.open_hand_empty", name=self.who(seat))),
         )
 
     def lacks(self, view: ClothOfGoldView, seat: int) -> Element | None:
