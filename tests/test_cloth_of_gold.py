@@ -1,7 +1,10 @@
 """The Field of the Cloth of Gold: one test per rule of the rulebook and ruling of rulings.md §2."""
 
+import html
 import random
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from stacked import LastFirst
@@ -202,6 +205,19 @@ def test_text_that_is_no_action_is_refused_in_words(text, words):
         NOTATION.parse(text)
     assert words in str(error.value)
     assert error.value.key.startswith(GAME.id + ".")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_rules_pages_notation_is_the_games(lang):
+    """The rules page's Notation section shows each kind of action and every oval's word."""
+    page = Path(__file__).parents[1] / "web" / "rules" / f"cloth-of-gold.{lang}.html"
+    section = page.read_text(encoding="utf-8").split('id="notation"')[1].split("<h2")[0]
+    codes = [html.unescape(code) for code in re.findall(r"<code>(.*?)</code>", section)]
+    examples = [code for code in codes if code in ("gold", "red>gold", "dragon:white")]
+    assert {type(NOTATION.parse(code)) for code in examples} == {Enter, Move, SendDragon}
+    grammar = html.unescape(section.split("<pre")[1].split("</pre>")[0])
+    assert all(f'"{oval}"' in grammar for oval in OVALS)
+    assert '">"' in grammar and '"dragon:"' in grammar
 
 
 def test_the_rules_refuse_an_unreadable_action_as_the_notation_does():

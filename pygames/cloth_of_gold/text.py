@@ -28,7 +28,8 @@ AVOID = {
     "ja": ("竜", "楕円", "競い合い", "先手", "後手", "指せ", "もう一度"),
     "en": ("majesties", "contest", "plays first", "Who plays first", " cards"),
 }
-LATIN_ALLOWED: tuple[str, ...] = ()
+# The ovals and tiles as records write them, in Latin letters (the rules page's 記法).
+LATIN_ALLOWED = ("dragon", "secrecy", "gold", "blue", "white", "red", "purple", "jewel")
 UI_PREFIX = "cog."
 
 LOG = {
