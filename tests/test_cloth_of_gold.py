@@ -151,7 +151,7 @@ def test_later_turns_name_the_token_that_moves():
     state = later()
     moves = state.legal_actions(A)
     assert "secrecy>gold" in moves and "purple>gold" in moves
-    assert all(">" in move for move in moves)
+    assert all(isinstance(NOTATION.parse(move), Move) for move in moves)
     assert refusal(state, A, "gold").startswith("both your tokens are on the board")
     assert "no token on Red" in refusal(state, A, "red>gold")
 

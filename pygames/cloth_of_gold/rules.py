@@ -75,6 +75,7 @@ from pygames.cloth_of_gold.views import (
     FinalScoring,
     OpenTable,
     OvalView,
+    Preview,
     SeatScoring,
     TileCounts,
 )
@@ -491,7 +492,7 @@ class ClothOfGoldState(State):
             "dragon": self.dragon == oval,
         }
 
-    def preview(self, seat: int | None) -> dict[str, Effect]:
+    def preview(self, seat: int | None) -> Preview:
         """For the acting seat: what each oval it may choose would do, from what it can see."""
         if seat is None or self.is_over() or seat != self.turn:
             return {}

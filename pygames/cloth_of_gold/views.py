@@ -63,6 +63,10 @@ class FinalScoring(TypedDict):
     decided_by: str  # "score", "white", "court_size" or "shared"
 
 
+# For the acting viewer: what each oval it may choose would do.
+Preview = dict[str, Effect]
+
+
 class TrackView(TypedDict):
     """The Track of Scoring: per row [lowest score, Secrecy draws, points per Court Gold]."""
 
@@ -90,7 +94,7 @@ class ClothOfGoldTable(TypedDict):
     phase: str  # "choose_oval", "choose_dragon_target" or "over"
     turn: int | None  # the seat to act (None once over)
     vacated: str | None  # the oval the acting token has just left
-    preview: dict[str, Effect]  # for the acting viewer: each oval it may choose
+    preview: Preview
     final: FinalScoring | None  # once the game is over by the rules
     track: TrackView
     # Replays of a finished game seen from everywhere (`State.full_view`) only:
