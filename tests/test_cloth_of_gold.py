@@ -20,7 +20,7 @@ from pygames.cloth_of_gold.board import (
     row_index,
     secrecy_draws,
 )
-from pygames.cloth_of_gold.notation import NOTATION, Enter, Move, SendDragon
+from pygames.cloth_of_gold.notation import GAME_ID, NOTATION, Enter, Move, SendDragon
 from pygames.core import IllegalAction
 from pygames.text import describe
 
@@ -204,7 +204,8 @@ def test_text_that_is_no_action_is_refused_in_words(text, words):
     with pytest.raises(IllegalAction) as error:
         NOTATION.parse(text)
     assert words in str(error.value)
-    assert error.value.key.startswith(GAME.id + ".")
+    assert error.value.key.startswith(GAME.id + ".")  # a refusal the game's text words
+    assert GAME_ID == GAME.id
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
