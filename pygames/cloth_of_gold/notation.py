@@ -1,4 +1,4 @@
-"""The Field of the Cloth of Gold's actions, as values and as text (records, links, the log).
+"""The Field of the Cloth of Gold's actions, as values and as text (records, links, saves).
 
 Grammar (lower case, no spaces; ``|`` separates alternatives)::
 
