@@ -408,3 +408,43 @@ def test_the_colours_a_hidden_hand_lacks_are_shown(page: Page, site_url: str) ->
     open_link(page, site_url, fragment)
     japanese = "・".join(names[c][1] for c in lacks)
     expect(line).to_have_text(f"コンピューターの手札に{japanese}のタイルはありません。")
+
+
+def finished_link_where_rival_hand_is_empty() -> tuple[str, int]:
+    """A whole game (me against random choices) and a step of it where, seen from
+    everywhere, the computer's Hand is empty and mine is not: its link and the step."""
+    from pygames.replay import EVERYTHING, Replay
+
+    for seed in range(1, 50):
+        state = new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        record = Record.new("cloth-of-gold", ["human", "random"], {"first": "A"})
+        record.actions = list(state.history)
+        replay = Replay(record)
+        for step in range(1, replay.last + 1):
+            mine, rivals = replay.view(step, EVERYTHING)["open_hands"]
+            if mine and not rivals:
+                return record.to_link_fragment(), step
+    raise AssertionError("no game reached the position wanted")
+
+
+def test_a_replay_seen_from_everywhere_names_whose_hand_is_empty(page: Page, site_url: str) -> None:
+    """Under the computer's empty Hand the caption names the computer, not "Your Hand"."""
+    fragment, step = finished_link_where_rival_hand_is_empty()
+    page.goto(f"{site_url}#{fragment}&m={step}&v=all")
+    wait_ready(page)
+    board = page.locator(".play.replay")
+    expect(board).to_have_attribute("data-viewpoint", "all")
+    expect(board).to_have_attribute("data-step", str(step))
+    rivals = page.locator(".cog-player[data-seat='1'] .cog-hand")
+    mine = page.locator(".cog-player[data-seat='0'] .cog-hand")
+    expect(rivals).to_have_text("Computer's Hand, face up:Computer's Hand is empty.")
+    expect(mine).to_contain_text("Your Hand:")
+    page.click("button[data-lang='ja']")
+    expect(rivals).to_have_text(
+        "コンピューターの手札（表向き）：コンピューターの手札はありません。"
+    )
+    expect(mine).to_contain_text("あなたの手札：")

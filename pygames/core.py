@@ -178,8 +178,8 @@ class Notation(Protocol[ActionT]):
     """A game's one way to read and write its actions (as python-chess's ``Move.from_uci``
     and ``Move.uci``): ``format(parse(text)) == text`` for every legal action.
 
-    `parse` turns an action string into the game's typed action value, raising
-    `IllegalAction("bad_notation")` for text that is no action of the game; every
+    `parse` turns an action string into the game's typed action value, raising an
+    `IllegalAction` (a key its text module words) for text that is no action; every
     place that needs the parts of an action calls it instead of splitting strings.
     The grammar is in the game's ``notation`` module docstring and its rules page.
     """

@@ -1,7 +1,10 @@
 """The Field of the Cloth of Gold: one test per rule of the rulebook and ruling of rulings.md §2."""
 
+import html
 import random
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from stacked import LastFirst
@@ -17,6 +20,7 @@ from pygames.cloth_of_gold.board import (
     row_index,
     secrecy_draws,
 )
+from pygames.cloth_of_gold.notation import GAME_ID, NOTATION, Enter, Move, SendDragon
 from pygames.core import IllegalAction
 from pygames.text import describe
 
@@ -147,7 +151,7 @@ def test_later_turns_name_the_token_that_moves():
     state = later()
     moves = state.legal_actions(A)
     assert "secrecy>gold" in moves and "purple>gold" in moves
-    assert all(">" in move for move in moves)
+    assert all(isinstance(NOTATION.parse(move), Move) for move in moves)
     assert refusal(state, A, "gold").startswith("both your tokens are on the board")
     assert "no token on Red" in refusal(state, A, "red>gold")
 
@@ -163,6 +167,66 @@ def test_unknown_actions_are_named():
     state = position()
     assert "not an action of this game" in refusal(state, A, "castle")
     assert "only when your token has just entered" in refusal(state, A, "dragon:gold")
+
+
+# ----- the notation -----
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("gold", Enter("gold")),
+        ("dragon", Enter("dragon")),
+        ("red>gold", Move("red", "gold")),
+        ("secrecy>secrecy", Move("secrecy", "secrecy")),  # well formed; the rules refuse it
+        ("dragon:white", SendDragon("white")),
+    ],
+)
+def test_every_kind_of_action_reads_and_writes_back(text, action):
+    assert NOTATION.parse(text) == action
+    assert NOTATION.format(action) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("castle", "castle is not an action of this game"),
+        ("Gold", "Gold is not an action of this game"),
+        ("dragon:", "not an action of this game"),
+        ("red>gold>blue", "not an action of this game"),
+        (">gold", "not an action of this game"),
+        ("red>moat", "there is no oval called moat"),
+        ("dragon:home", "there is no oval called home"),
+        ("?", "not an action of this game"),
+    ],
+)
+def test_text_that_is_no_action_is_refused_in_words(text, words):
+    with pytest.raises(IllegalAction) as error:
+        NOTATION.parse(text)
+    assert words in str(error.value)
+    assert error.value.key.startswith(GAME.id + ".")  # a refusal the game's text words
+    assert GAME.id == GAME_ID
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_rules_pages_notation_is_the_games(lang):
+    """The rules page's Notation section shows each kind of action and every oval's word."""
+    page = Path(__file__).parents[1] / "web" / "rules" / f"cloth-of-gold.{lang}.html"
+    section = page.read_text(encoding="utf-8").split('id="notation"')[1].split("<h2")[0]
+    codes = [html.unescape(code) for code in re.findall(r"<code>(.*?)</code>", section)]
+    examples = [code for code in codes if code in ("gold", "red>gold", "dragon:white")]
+    assert {type(NOTATION.parse(code)) for code in examples} == {Enter, Move, SendDragon}
+    grammar = html.unescape(section.split("<pre")[1].split("</pre>")[0])
+    assert all(f'"{oval}"' in grammar for oval in OVALS)
+    assert '">"' in grammar and '"dragon:"' in grammar
+
+
+def test_the_rules_refuse_an_unreadable_action_as_the_notation_does():
+    assert "no oval called moat" in refusal(position(), A, "moat>gold")
+    state = position(tokens=(["secrecy"], []))
+    state.apply(A, "dragon")
+    assert "no oval called moat" in refusal(state, A, "dragon:moat")
+    assert "not an action of this game" in refusal(state, A, "dragon:")
 
 
 def test_the_gift_is_the_tile_on_the_entered_ovals_square_for_the_rival():

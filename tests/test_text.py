@@ -84,14 +84,14 @@ def test_a_draw_is_told_once_to_the_drawer_with_its_cards_and_once_to_the_rival(
 
 
 def test_cards_in_a_line_are_items_with_their_symbols_as_words():
-    entry = {"kind": "deploy", "seat": 1, "card": "XSSX"}
+    entry = {"kind": "deploy", "seat": 1, "card": "XSSF"}
     parts = describe_parts("fools-field", entry, "ja", ["あなた", "コンピューター"], 0)
     assert parts == [
         "コンピューターが",
-        {"item": "card", "value": "XSSX", "text": "剣盾盾花"},
+        {"item": "card", "value": "XSSF", "text": "剣盾盾花"},
         "を配置しました。",
     ]
-    assert describe("fools-field", entry, "en", ["You", "Computer"], 1) == "You deployed XSSX."
+    assert describe("fools-field", entry, "en", ["You", "Computer"], 1) == "You deployed XSSF."
 
 
 def test_the_end_of_the_game_says_why():

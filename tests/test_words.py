@@ -58,7 +58,8 @@ def strings_in(table: object, lang: str) -> list[str]:
 
 def rules_page_text(game_id: str, lang: str) -> str:
     page = (ROOT / "web" / "rules" / f"{game_id}.{lang}.html").read_text(encoding="utf-8")
-    page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S)
+    # Scripts, styles, and the notation of records (code), which is no language's words.
+    page = re.sub(r"<(script|style|code|pre)\b.*?</\1>", " ", page, flags=re.S)
     page = re.sub(r"<!--.*?-->", " ", page, flags=re.S)
     return html.unescape(re.sub(r"<[^>]+>", " ", page))
 

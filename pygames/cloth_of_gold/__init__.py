@@ -1,6 +1,8 @@
 """The Field of the Cloth of Gold (金襴の陣): 2 players, 54 tiles, seven ovals."""
 
+from pygames.cloth_of_gold.notation import NOTATION
 from pygames.cloth_of_gold.rules import ClothOfGoldState
+from pygames.cloth_of_gold.views import ClothOfGoldView
 from pygames.core import Game, Option
 
 
@@ -29,6 +31,8 @@ class ClothOfGold(Game):
         "final": ("final", "at the end: the final scores and what decided the winner"),
     }
     tie_result = "shared"  # "the two majesties do share victory"
+    view_type = ClothOfGoldView
+    notation = NOTATION
 
 
 GAME = ClothOfGold()

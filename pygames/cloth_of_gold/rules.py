@@ -1,12 +1,9 @@
 """The Field of the Cloth of Gold (金襴の陣): every rule of the rulebook and rulings §2.
 
-Actions (lower case, no spaces):
-
-- ``gold``: bring a token from off the board onto the Gold oval (a player's
-  first two turns: both tokens start off the board);
-- ``red>gold``: move your token from the Red oval to the Gold oval (later turns);
-- ``dragon:white``: after a token entered the Dragon oval, send the Dragon to
-  the White oval (the second decision of that turn).
+Actions: ``gold`` (a token comes onto the Gold oval from off the board: a player's
+first two turns), ``red>gold`` (a token moves: later turns) and ``dragon:white`` (the
+Dragon's target, the second decision of a Dragon turn), read and written only by
+`pygames.cloth_of_gold.notation`, which gives their grammar.
 
 Ovals: dragon, secrecy, gold, blue, white, red, purple (printed order). Tiles:
 gold, blue, white, red, jewel.
@@ -63,11 +60,28 @@ from pygames.cloth_of_gold.board import (
     row_index,
     secrecy_draws,
 )
-from pygames.core import UNKNOWN, IllegalAction, State, shared_win, win_for
+from pygames.cloth_of_gold.notation import (
+    NOTATION,
+    Action,
+    Enter,
+    Move,
+    SendDragon,
+    dragon_text,
+    move_text,
+)
+from pygames.cloth_of_gold.views import (
+    ClothOfGoldTable,
+    Effect,
+    FinalScoring,
+    OpenTable,
+    OvalView,
+    Preview,
+    SeatScoring,
+    TileCounts,
+)
+from pygames.core import UNKNOWN, IllegalAction, Prompt, State, shared_win, win_for
 
 CHOOSE_OVAL, CHOOSE_DRAGON_TARGET, OVER = "choose_oval", "choose_dragon_target", "over"
-MOVE_SEPARATOR = ">"
-DRAGON_PREFIX = "dragon:"
 
 # The Hand tiles each action Reveals into the Court.
 REVEALS = {
@@ -103,12 +117,9 @@ def oval_order(ovals) -> list[str]:
     return sorted(ovals, key=OVALS.index)
 
 
-def parse_move(action: str) -> tuple[str | None, str] | None:
-    """(source oval or None for off the board, target oval), or None if unreadable."""
-    source, separator, target = action.rpartition(MOVE_SEPARATOR)
-    if target not in OVALS or (separator and source not in OVALS):
-        return None
-    return (source if separator else None), target
+def tile_counts(counts: Counter[str]) -> TileCounts:
+    """Every colour's count, in Court order."""
+    return {colour: counts[colour] for colour in COLOURS}
 
 
 class ClothOfGoldState(State):
@@ -123,13 +134,13 @@ class ClothOfGoldState(State):
         laid = self.draw(self.darkness, len(SQUARE_OVALS))
         self.squares: dict[str, str | None] = dict(zip(SQUARE_OVALS, laid, strict=True))
         self.courts: list[Counter[str]] = [Counter(), Counter()]
-        self.removed: Counter = Counter()
+        self.removed: Counter[str] = Counter()
         self.scores = [0, 0]
         self.tokens: list[list[str]] = [[], []]  # the ovals each seat's board tokens stand on
         self.dragon = DRAGON_HOME
         self.phase = CHOOSE_OVAL
         self.vacated: str | None = None  # the oval the acting token left this turn
-        self.final: dict | None = None
+        self.final: FinalScoring | None = None
         self.log("new_game", first=self.turn, squares=[self.squares[o] for o in SQUARE_OVALS])
         for seat in (0, 1):
             self.log("dealt", to=seat, seat=seat, tiles=colour_order(self.hands[seat]))
@@ -159,23 +170,24 @@ class ClothOfGoldState(State):
 
     def moves(self, seat: int) -> list[str]:
         if self.phase == CHOOSE_DRAGON_TARGET:
-            return [DRAGON_PREFIX + oval for oval in self.dragon_targets()]
+            return [dragon_text(oval) for oval in self.dragon_targets()]
         targets = self.empty_ovals()
         if self.off_board(seat):
-            return targets
+            return targets  # entering: the oval's name alone
         return [
-            source + MOVE_SEPARATOR + target
+            move_text(source, target)
             for source in oval_order(self.tokens[seat])
             for target in targets
         ]
 
     def play(self, seat: int, action: str) -> None:
-        if self.phase == CHOOSE_DRAGON_TARGET:
-            self.send_dragon(seat, action.removeprefix(DRAGON_PREFIX))
-            return
-        move = parse_move(action)
-        assert move is not None  # a legal action
-        self.move_token(seat, *move)
+        move = NOTATION.parse(action)
+        if isinstance(move, SendDragon):
+            self.send_dragon(seat, move.oval)
+        elif isinstance(move, Move):
+            self.move_token(seat, move.source, move.target)
+        else:
+            self.move_token(seat, None, move.oval)
 
     # ----- a turn -----
 
@@ -307,7 +319,7 @@ class ClothOfGoldState(State):
             self.log("tiebreak", rule=decided_by)
         self.end_game(outcome, reason)
 
-    def final_scoring(self, seat: int) -> dict:
+    def final_scoring(self, seat: int) -> SeatScoring:
         """Jewels first (n×n), then Gold at the row reached after the Jewels."""
         court = self.courts[seat]
         jewel_points = court[JEWEL] ** 2
@@ -315,7 +327,7 @@ class ClothOfGoldState(State):
         value = gold_value(self.scores[seat])
         gold_points = court[GOLD] * value
         self.scores[seat] += gold_points
-        line = {
+        line: SeatScoring = {
             "jewels": court[JEWEL],
             "jewel_points": jewel_points,
             "gold": court[GOLD],
@@ -329,41 +341,45 @@ class ClothOfGoldState(State):
         return line
 
     @staticmethod
-    def decide(seats: list[dict]) -> tuple[str, list[float]]:
+    def decide(seats: list[SeatScoring]) -> tuple[str, list[float]]:
         """Higher score, then more White in Court, then more tiles in Court, else shared."""
-        for key in ("score", "white", "court_size"):
-            a, b = seats[0][key], seats[1][key]
+        rules = (
+            ("score", [seat["score"] for seat in seats]),
+            ("white", [seat["white"] for seat in seats]),
+            ("court_size", [seat["court_size"] for seat in seats]),
+        )
+        for rule, (a, b) in rules:
             if a != b:
-                return key, win_for(0 if a > b else 1, 2)
+                return rule, win_for(0 if a > b else 1, 2)
         return "shared", shared_win((0, 1), 2)
 
     # ----- explaining refusals -----
 
     def explain_illegal(self, seat: int, action: str) -> IllegalAction:
+        try:
+            move = NOTATION.parse(action)
+        except IllegalAction as unreadable:
+            return unreadable
         if self.phase == CHOOSE_DRAGON_TARGET:
-            return self.explain_dragon_target(action)
-        if action.startswith(DRAGON_PREFIX):
+            return self.explain_dragon_target(move)
+        if isinstance(move, SendDragon):
             return self.refusal("dragon_not_now")
-        move = parse_move(action)
-        if move is None:
-            return self.refusal("unknown_action", action=action[:40])
-        source, target = move
-        if source is None and not self.off_board(seat):
-            return self.refusal("name_the_token")
-        if source is not None and self.off_board(seat):
+        if isinstance(move, Enter):
+            if not self.off_board(seat):
+                return self.refusal("name_the_token")
+            return self.blocked_reason(move.oval) or IllegalAction("not_legal_now")
+        if self.off_board(seat):
             return self.refusal("enter_first")
-        if source is not None and source not in self.tokens[seat]:
-            return self.refusal("no_token_there", oval=source)
-        if source == target:
+        if move.source not in self.tokens[seat]:
+            return self.refusal("no_token_there", oval=move.source)
+        if move.source == move.target:
             return self.refusal("must_move")
-        return self.blocked_reason(target) or IllegalAction("not_legal_now")
+        return self.blocked_reason(move.target) or IllegalAction("not_legal_now")
 
-    def explain_dragon_target(self, action: str) -> IllegalAction:
-        if not action.startswith(DRAGON_PREFIX):
+    def explain_dragon_target(self, move: Action) -> IllegalAction:
+        if not isinstance(move, SendDragon):
             return self.refusal("dragon_first")
-        target = action.removeprefix(DRAGON_PREFIX)
-        if target not in OVALS:
-            return self.refusal("no_such_oval", name=target[:20])
+        target = move.oval
         if target == self.vacated:
             return self.refusal("dragon_not_back")
         return self.blocked_reason(target) or IllegalAction("not_legal_now")
@@ -417,28 +433,27 @@ class ClothOfGoldState(State):
     # ----- how a choice is offered -----
 
     def picks(self, seat: int, action: str) -> list[tuple[str, str]]:
-        if self.phase == CHOOSE_DRAGON_TARGET:
-            return [("oval", action.removeprefix(DRAGON_PREFIX))]
-        move = parse_move(action)
-        assert move is not None  # a legal action
-        source, target = move
-        return [("oval", target)] if source is None else [("oval", target), ("token", source)]
+        """The oval (the target), then on later turns the token that goes there."""
+        move = NOTATION.parse(action)
+        if isinstance(move, Move):
+            return [("oval", move.target), ("token", move.source)]
+        return [("oval", move.oval)]
 
-    def prompt(self, seat: int) -> dict:
+    def prompt(self, seat: int) -> Prompt:
         if self.phase == CHOOSE_DRAGON_TARGET:
             return {"key": "cog.dragon_target"}
         return {"key": "cog.choose_oval"}
 
     # ----- what a seat sees -----
 
-    def open_game_view(self, seat: int | None) -> dict:
+    def open_game_view(self, seat: int | None) -> OpenTable:
         """Replays: both Hands face up, and what the Darkness still held."""
         return {
             "open_hands": [colour_order(hand) for hand in self.hands],
             "open_darkness": colour_order(self.darkness),
         }
 
-    def game_view(self, seat: int | None) -> dict:
+    def game_view(self, seat: int | None) -> ClothOfGoldTable:
         return {
             "ovals": [self.oval_view(oval) for oval in OVALS],
             "dragon": self.dragon,
@@ -450,12 +465,12 @@ class ClothOfGoldState(State):
             "rows": [row_index(score) + 1 for score in self.scores],
             "secrecy_draws": [secrecy_draws(score) for score in self.scores],
             "gold_values": [gold_value(score) for score in self.scores],
-            "courts": [{c: court[c] for c in COLOURS} for court in self.courts],
+            "courts": [tile_counts(court) for court in self.courts],
             "hand": [] if seat is None else colour_order(self.hands[seat]),
             "hand_sizes": [len(hand) for hand in self.hands],
             "lacks": [list(colours) for colours in self.lacks],
             "darkness": len(self.darkness),
-            "removed": {c: self.removed[c] for c in COLOURS},
+            "removed": tile_counts(self.removed),
             "phase": OVER if self.is_over() else self.phase,
             "turn": None if self.is_over() else self.turn,
             "vacated": self.vacated,
@@ -468,7 +483,7 @@ class ClothOfGoldState(State):
             },
         }
 
-    def oval_view(self, oval: str) -> dict:
+    def oval_view(self, oval: str) -> OvalView:
         return {
             "oval": oval,
             "has_square": oval in self.squares,
@@ -477,7 +492,7 @@ class ClothOfGoldState(State):
             "dragon": self.dragon == oval,
         }
 
-    def preview(self, seat: int | None) -> dict:
+    def preview(self, seat: int | None) -> Preview:
         """For the acting seat: what each oval it may choose would do, from what it can see."""
         if seat is None or self.is_over() or seat != self.turn:
             return {}
@@ -490,13 +505,19 @@ class ClothOfGoldState(State):
             oval: self.effect(seat, oval, self.squares.get(oval)) for oval in self.empty_ovals()
         }
 
-    def effect(self, seat: int, oval: str, gift: str | None) -> dict:
+    def effect(self, seat: int, oval: str, gift: str | None) -> Effect:
         """Gift, points and draws of an action, from the seat's Hand and public counts only."""
         rival = 1 - seat
         hand = Counter(self.hands[seat])
         mine = self.courts[seat] + Counter({c: hand[c] for c in REVEALS[oval]})
         theirs = self.courts[rival] + Counter([gift] if gift else [])
-        effect = {"gift": gift, "points": 0, "rival_points": 0, "draws": 0, "rival_draws": 0}
+        effect: Effect = {
+            "gift": gift,
+            "points": 0,
+            "rival_points": 0,
+            "draws": 0,
+            "rival_draws": 0,
+        }
         if oval == SECRECY:
             effect["draws"] = min(secrecy_draws(self.scores[seat]), len(self.darkness))
         elif oval == RED:
@@ -505,7 +526,7 @@ class ClothOfGoldState(State):
             effect["points"] = action_points(oval, mine, theirs)
         return effect
 
-    def preview_tournament(self, effect: dict, seat: int, mine: int, theirs: int) -> None:
+    def preview_tournament(self, effect: Effect, seat: int, mine: int, theirs: int) -> None:
         after = [self.scores[seat] + mine, self.scores[1 - seat] + theirs]
         effect["points"], effect["rival_points"] = mine, theirs
         if max(after) >= END_SCORE:

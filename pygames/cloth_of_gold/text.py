@@ -4,7 +4,33 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pygames.cloth_of_gold.board import COLOURS
+from pygames.cloth_of_gold.board import COLOURS, SET_COLOURS
+
+# The words of this game; every string (log, refusals, board, rules page) uses them.
+GLOSSARY = {
+    "start player": {"en": "start player", "ja": "先攻"},
+    "turn": {"en": "turn", "ja": "手番"},
+    "oval": {"en": "oval", "ja": "スペース"},
+    "square": {"en": "square", "ja": "マス"},
+    "tile": {"en": "tile", "ja": "タイル"},
+    "token": {"en": "token", "ja": "コマ"},
+    "Dragon": {"en": "Dragon", "ja": "ドラゴン"},
+    "Darkness": {"en": "Darkness", "ja": "闇"},
+    "Court": {"en": "Court", "ja": "宮廷"},
+    "Hand": {"en": "Hand", "ja": "手札"},
+    "Secrecy": {"en": "Secrecy", "ja": "秘密"},
+    "Jewel": {"en": "Jewel", "ja": "宝石"},
+    "Gift": {"en": "Gift", "ja": "贈り物"},
+    "Track of Scoring": {"en": "Track of Scoring", "ja": "得点トラック"},
+}
+# Words the glossary replaces (one name for the Dragon; "oval" is スペース in Japanese).
+AVOID = {
+    "ja": ("竜", "楕円", "競い合い", "先手", "後手", "指せ", "もう一度"),
+    "en": ("majesties", "contest", "plays first", "Who plays first", " cards"),
+}
+# The ovals and tiles as records write them, in Latin letters (the rules page's 記法).
+LATIN_ALLOWED = ("dragon", "secrecy", "gold", "blue", "white", "red", "purple", "jewel")
+UI_PREFIX = "cog."
 
 LOG = {
     "new_game": {
@@ -76,29 +102,28 @@ LOG = {
     "tiebreak": {"en": "{rule}", "ja": "{rule}"},
 }
 
-OVAL_NAMES = {
-    "en": {
-        "dragon": "the Dragon",
-        "secrecy": "Secrecy",
-        "gold": "Gold",
-        "blue": "Blue",
-        "white": "White",
-        "red": "Red",
-        "purple": "Purple",
-    },
-    "ja": {
-        "dragon": "「ドラゴン」",
-        "secrecy": "「秘密」",
-        "gold": "「金」",
-        "blue": "「青」",
-        "white": "「白」",
-        "red": "「赤」",
-        "purple": "「紫」",
-    },
-}
+# The names of the tiles and the ovals: their one home, which the log and (through
+# STRINGS) the board read.
 TILE_NAMES = {
-    "en": {"gold": "Gold", "blue": "Blue", "white": "White", "red": "Red", "jewel": "Jewel"},
-    "ja": {"gold": "金", "blue": "青", "white": "白", "red": "赤", "jewel": "宝石"},
+    "gold": {"en": "Gold", "ja": "金"},
+    "blue": {"en": "Blue", "ja": "青"},
+    "white": {"en": "White", "ja": "白"},
+    "red": {"en": "Red", "ja": "赤"},
+    "jewel": GLOSSARY["Jewel"],
+}
+OVAL_NAMES = {
+    "dragon": GLOSSARY["Dragon"],
+    "secrecy": GLOSSARY["Secrecy"],
+    **{colour: TILE_NAMES[colour] for colour in SET_COLOURS},  # four ovals are named by colour
+    "purple": {"en": "Purple", "ja": "紫"},
+}
+# An oval named inside a log line: "the Dragon", 「金」.
+OVAL_IN_LINE = {"en": "{name}", "en:dragon": "the {name}", "ja": "「{name}」"}
+# The strings table's entries for these names (see `pygames.text.strings_table`).
+STRINGS = {
+    **{f"{UI_PREFIX}oval.{oval}": words for oval, words in OVAL_NAMES.items()},
+    **{f"{UI_PREFIX}tile.{colour}": words for colour, words in TILE_NAMES.items()},
+    f"{UI_PREFIX}track.title": GLOSSARY["Track of Scoring"],
 }
 ERRORS = {
     "dragon_not_now": {
@@ -177,40 +202,19 @@ TIEBREAKS = {
 }
 
 
-# The words of this game; every string (log, refusals, board, rules page) uses them.
-GLOSSARY = {
-    "start player": {"en": "start player", "ja": "先攻"},
-    "turn": {"en": "turn", "ja": "手番"},
-    "oval": {"en": "oval", "ja": "スペース"},
-    "square": {"en": "square", "ja": "マス"},
-    "tile": {"en": "tile", "ja": "タイル"},
-    "token": {"en": "token", "ja": "コマ"},
-    "Dragon": {"en": "Dragon", "ja": "ドラゴン"},
-    "Darkness": {"en": "Darkness", "ja": "闇"},
-    "Court": {"en": "Court", "ja": "宮廷"},
-    "Hand": {"en": "Hand", "ja": "手札"},
-    "Secrecy": {"en": "Secrecy", "ja": "秘密"},
-    "Jewel": {"en": "Jewel", "ja": "宝石"},
-    "Gift": {"en": "Gift", "ja": "贈り物"},
-    "Track of Scoring": {"en": "Track of Scoring", "ja": "得点トラック"},
-}
-# Words the glossary replaces (one name for the Dragon; "oval" is スペース in Japanese).
-AVOID = {
-    "ja": ("竜", "楕円", "競い合い", "先手", "後手", "指せ", "もう一度"),
-    "en": ("majesties", "contest", "plays first", "Who plays first", " cards"),
-}
-LATIN_ALLOWED: tuple[str, ...] = ()
-UI_PREFIX = "cog."
-
-
 def tile_list(tiles: list[str], lang: str) -> str:
     """'2 Gold, 1 Jewel' / '金2枚、宝石1枚', in Court order."""
     counts = Counter(tiles)
-    names = TILE_NAMES[lang]
+    names = {colour: words[lang] for colour, words in TILE_NAMES.items()}
     if lang == "ja":
         parts = [f"{names[c]}{counts[c]}枚" for c in COLOURS if counts[c]]
         return "、".join(parts) or NOTHING[lang]
     return ", ".join(f"{counts[c]} {names[c]}" for c in COLOURS if counts[c]) or NOTHING[lang]
+
+
+def oval_in_line(oval: str, lang: str) -> str:
+    template = OVAL_IN_LINE.get(f"{lang}:{oval}", OVAL_IN_LINE[lang])
+    return template.format(name=OVAL_NAMES[oval][lang])
 
 
 def format_fields(fields: dict, lang: str, names: list[str]) -> dict:
@@ -218,14 +222,16 @@ def format_fields(fields: dict, lang: str, names: list[str]) -> dict:
         if key in fields:
             fields[key] = tile_list(fields[key], lang)
     if "source" in fields:
-        source, ovals = fields["source"], OVAL_NAMES[lang]
-        template = MOVES[lang][source is not None]
-        fields["move"] = template.format(source=ovals.get(source), oval=ovals[fields["oval"]])
+        source, oval = fields["source"], oval_in_line(fields["oval"], lang)
+        if source is None:
+            fields["move"] = MOVES[lang][0].format(oval=oval)
+        else:
+            fields["move"] = MOVES[lang][1].format(source=oval_in_line(source, lang), oval=oval)
     if "oval" in fields:
-        fields["oval"] = OVAL_NAMES[lang][fields["oval"]]
+        fields["oval"] = oval_in_line(fields["oval"], lang)
     for key in ("tile", "colour"):
         if key in fields:
-            fields[key] = TILE_NAMES[lang][fields[key]]
+            fields[key] = TILE_NAMES[fields[key]][lang]
     if fields.get("reason") in REASONS:  # common reasons (a resignation) are worded already
         fields["reason"] = REASONS[fields["reason"]][lang]
     if "jewels" in fields:

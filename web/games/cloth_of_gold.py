@@ -17,11 +17,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pygames.choices import action_for, next_picks, still_possible
+from pygames.choices import Pick, action_for, next_picks, still_possible
+from pygames.cloth_of_gold.views import ClothOfGoldView, Effect, OvalView, TileCounts
+from pygames.views import Choices
 from web import dom
-from web.dom import h, svg
+from web.dom import Element, h, svg
 from web.games import base
 from web.games.cloth_of_gold_art import DEFS_ID, GLYPHS
+from web.host import BoardHost
 from web.i18n import lang, listed, plural, t
 
 OVALS = ("dragon", "secrecy", "gold", "blue", "white", "red", "purple")
@@ -33,14 +36,16 @@ CHOOSE_PROMPT, DRAGON_PROMPT = "cog.choose_oval", "cog.dragon_target"
 # The engine's prompt keys and the strings that word them.
 PROMPTS = {"cog.choose_oval": "cog.prompt.move", "cog.dragon_target": "cog.prompt.dragon"}
 SEAT_CLASS = ("seat-a", "seat-b")
+# What an oval the view has no preview of would do (none: every legal oval has one).
+NO_EFFECT: Effect = {"gift": None, "points": 0, "rival_points": 0, "draws": 0, "rival_draws": 0}
 
 
-class Board(base.Board):
+class Board(base.Board[ClothOfGoldView]):
     PROMPTS = PROMPTS
     LEGEND = "cog.legend"
     START_NAV = "oval"
 
-    def __init__(self, shell):
+    def __init__(self, shell: BoardHost):
         super().__init__(shell)
         ensure_defs()
 
@@ -51,8 +56,8 @@ class Board(base.Board):
 
     # ----- what the shell asks -----
 
-    def prompt_words(self, choices: dict) -> str:
-        key = choices["prompt"]["key"]
+    def prompt_words(self, choices: Choices) -> str:
+        key = str(choices["prompt"]["key"])
         if key == DRAGON_PROMPT:
             return t(PROMPTS[key])
         if self.target:
@@ -61,14 +66,14 @@ class Board(base.Board):
             return t("cog.prompt.enter")  # the oval alone is the move: a token comes on
         return super().prompt_words(choices)
 
-    def tie_start(self, view: dict) -> str | None:
+    def tie_start(self, view: ClothOfGoldView) -> str | None:
         """A shared result draws lots for the next first player."""
         return "random"
 
     # ----- drawing -----
 
-    def draw(self, view: dict):
-        targets = legal_targets(view)
+    def draw(self, view: ClothOfGoldView) -> Element:
+        targets = legal_targets(view["choices"])
         return h(
             "div",
             {"class": "cog-board", "data-phase": view["phase"]},
@@ -80,7 +85,7 @@ class Board(base.Board):
             self.track(view),
         )
 
-    def player(self, view: dict, seat: int):
+    def player(self, view: ClothOfGoldView, seat: int) -> Element:
         own = seat == view["seat"]
         name = self.who(seat)
         score = view["scores"][seat]
@@ -118,7 +123,7 @@ class Board(base.Board):
             not own and self.lacks(view, seat),
         )
 
-    def court(self, view: dict, seat: int, own: bool):
+    def court(self, view: ClothOfGoldView, seat: int, own: bool) -> Element:
         counts = view["courts"][seat]
         title = t("cog.your_court") if own else t("cog.court_of", name=self.who(seat))
         label = f"{title}: {count_words(counts)}"
@@ -141,7 +146,7 @@ class Board(base.Board):
             ),
         )
 
-    def hand(self, view: dict, seat: int, own: bool):
+    def hand(self, view: ClothOfGoldView, seat: int, own: bool) -> Element:
         size = view["hand_sizes"][seat]
         if not own and "open_hands" in view:
             return self.open_hand(view, seat)
@@ -179,7 +184,7 @@ class Board(base.Board):
             else h("p", {"class": "muted"}, t("cog.hand_empty")),
         )
 
-    def open_hand(self, view: dict, seat: int):
+    def open_hand(self, view: ClothOfGoldView, seat: int) -> Element:
         """A replay seen from everywhere: the rival's Hand face up."""
         tiles = view["open_hands"][seat]
         title = t("cog.open_hand", name=self.who(seat))
@@ -200,10 +205,10 @@ class Board(base.Board):
                 ],
             )
             if tiles
-            else h("p", {"class": "muted"}, t("cog.hand_empty")),
+            else h("p", {"class": "muted"}, t("cog.open_hand_empty", name=self.who(seat))),
         )
 
-    def lacks(self, view: dict, seat: int):
+    def lacks(self, view: ClothOfGoldView, seat: int) -> Element | None:
         """The colours this seat's hidden Hand is known not to hold (public knowledge)."""
         colours = [c for c in COLOURS if c in view["lacks"][seat]]
         if not colours or not view["hand_sizes"][seat]:
@@ -215,9 +220,9 @@ class Board(base.Board):
             t("cog.lacks", name=self.who(seat), colours=names),
         )
 
-    def table_bar(self, view: dict):
+    def table_bar(self, view: ClothOfGoldView) -> Element:
         home = view["dragon"] == HOME
-        removed = {c: n for c, n in view["removed"].items() if n}
+        removed: TileCounts = {c: n for c, n in view["removed"].items() if n}
         return h(
             "div",
             {"class": "cog-table-bar"},
@@ -243,7 +248,7 @@ class Board(base.Board):
             h("p", {"class": "muted cog-removed"}, t("cog.removed", tiles=count_words(removed))),
         )
 
-    def ovals(self, view: dict, targets: list[str]):
+    def ovals(self, view: ClothOfGoldView, targets: list[str]) -> Element:
         by_name = {o["oval"]: o for o in view["ovals"]}
         stop = self.target or next((o for o in OVALS if o in targets), OVALS[0])
         return h(
@@ -252,7 +257,7 @@ class Board(base.Board):
             [self.oval(view, by_name[name], name in targets, name == stop) for name in OVALS],
         )
 
-    def oval(self, view: dict, oval: dict, legal: bool, tab_stop: bool):
+    def oval(self, view: ClothOfGoldView, oval: OvalView, legal: bool, tab_stop: bool) -> Element:
         name = oval["oval"]
         me = view["seat"]
         occupants = []
@@ -322,13 +327,13 @@ class Board(base.Board):
 
     # ----- the choice and its preview -----
 
-    def choice_panel(self, view: dict, targets: list[str]):
+    def choice_panel(self, view: ClothOfGoldView, targets: list[str]) -> Element | None:
         if view["phase"] == "over":
             return self.final_panel(view)
         if not targets or not self.target:
             return None  # the instruction is in the shell's status box
         target = self.target
-        effect = view["preview"].get(target, {})
+        effect = view["preview"].get(target, NO_EFFECT)
         lines = self.effect_lines(view, target, effect)
         buttons = [
             self.confirm_button(view, target, token, i == 0)
@@ -367,12 +372,11 @@ class Board(base.Board):
             ),
         )
 
-    def effect_lines(self, view: dict, target: str, effect: dict) -> list[str]:
-        me = view["seat"]
-        rival = self.who(1 - me)
+    def effect_lines(self, view: ClothOfGoldView, target: str, effect: Effect) -> list[str]:
+        rival = self.who(1 - self.bottom_seat(view))
         lines = []
         dragon_phase = view["phase"] == "choose_dragon_target"
-        gift = effect.get("gift")
+        gift = effect["gift"]
         if target == "dragon" and not dragon_phase:
             lines.append(t("cog.pv.dragon_next", name=rival))
         elif gift:
@@ -395,22 +399,25 @@ class Board(base.Board):
             else:
                 lines.append(t("cog.pv.reveal_no", colour=tile_name(colour)))
         if target in ("gold", "blue", "white", "red", "purple"):
-            points = effect.get("points", 0)
+            points = effect["points"]
             lines.append(t("cog.pv.points", points=points) if points else t("cog.pv.no_points"))
         if target == "red":
-            lines.append(t("cog.pv.rival_points", name=rival, points=effect.get("rival_points", 0)))
+            lines.append(t("cog.pv.rival_points", name=rival, points=effect["rival_points"]))
             lines.append(t("cog.pv.red_removed"))
         if target in ("blue", "white"):
             lines.append(t("cog.pv.removed", colour=tile_name(target)))
         if target in ("secrecy", "red"):
-            lines.append(t("cog.pv.draws", count=effect.get("draws", 0)))
+            lines.append(t("cog.pv.draws", count=effect["draws"]))
         if target == "red":
-            lines.append(t("cog.pv.rival_draws", name=rival, count=effect.get("rival_draws", 0)))
+            lines.append(t("cog.pv.rival_draws", name=rival, count=effect["rival_draws"]))
         return lines
 
-    def confirm_button(self, view: dict, target: str, token: str | None, first: bool):
+    def confirm_button(
+        self, view: ClothOfGoldView, target: str, token: str | None, first: bool
+    ) -> Element:
         """The button that plays the oval `target`, moving the token on `token` if one is picked."""
         action = action_for(view["choices"], picks_for(target, token))
+        assert action is not None, "confirm_picks offers only picks that finish an action"
         if dragon_step(view):
             text = t("cog.confirm.dragon", oval=oval_name(target))
         elif token is not None:
@@ -431,14 +438,15 @@ class Board(base.Board):
             text,
         )
 
-    def final_panel(self, view: dict):
+    def final_panel(self, view: ClothOfGoldView) -> Element | None:
         final = view["final"]
         from pygames.cloth_of_gold.text import REASONS, TIEBREAKS
 
         language = lang()
         notes = []
-        if view["end_reason"] in REASONS:  # a resignation is told by the status instead
-            notes.append(REASONS[view["end_reason"]][language])
+        reason = view["end_reason"]
+        if reason is not None and reason in REASONS:  # a resignation is told by the status
+            notes.append(REASONS[reason][language])
         if not final:
             return (
                 h("div", {"class": "cog-final"}, [h("p", {}, n) for n in notes]) if notes else None
@@ -448,7 +456,7 @@ class Board(base.Board):
             t("cog.final.by_score") if decided == "score" else TIEBREAKS[decided][language]
         )
         seats = final["seats"]
-        rows = [
+        rows: list[tuple[str, list[int] | list[str]]] = [
             ("cog.final.track", [s["score"] - s["jewel_points"] - s["gold_points"] for s in seats]),
             (
                 "cog.final.jewels",
@@ -506,7 +514,7 @@ class Board(base.Board):
 
     # ----- the Track of Scoring -----
 
-    def track(self, view: dict):
+    def track(self, view: ClothOfGoldView) -> Element:
         info = view["track"]
         rows = info["rows"]
         per_row = info["squares"] // len(rows)
@@ -576,8 +584,9 @@ class Board(base.Board):
                         {},
                         h("th", {"scope": "col"}, t("cog.track.row")),
                         h("th", {"scope": "col", "colspan": per_row}, t("cog.track.squares")),
-                        h("th", {"scope": "col"}, t("cog.track.draws")),
-                        h("th", {"scope": "col"}, t("cog.track.gold")),
+                        # the rules the row sets: Secrecy's draws, a Court Gold's points
+                        h("th", {"scope": "col"}, oval_name("secrecy")),
+                        h("th", {"scope": "col"}, t("cog.tile.gold")),
                     ),
                 ),
                 h("tbody", {}, body),
@@ -587,7 +596,7 @@ class Board(base.Board):
 
     # ----- input -----
 
-    def on_act(self, name: str, element) -> bool:
+    def on_act(self, name: str, element: Element) -> bool:
         if name == "cog-oval":
             self.choose(str(element.dataset.oval))
         elif name == "cog-play":
@@ -614,37 +623,35 @@ class Board(base.Board):
 # ----- reading the view -----
 
 
-def legal_targets(view: dict) -> list[str]:
+def legal_targets(choices: Choices | None) -> list[str]:
     """The ovals the player may pick now (empty when it is not the viewer's turn)."""
-    return next_picks(view["choices"], []).get(OVAL, [])
+    return next_picks(choices, []).get(OVAL, [])
 
 
-def dragon_step(view: dict) -> bool:
+def dragon_step(view: ClothOfGoldView) -> bool:
     """The second decision of a Dragon turn: where the Dragon goes."""
     choices = view["choices"]
     return choices is not None and choices["prompt"]["key"] == DRAGON_PROMPT
 
 
-def picks_for(target: str | None, token: str | None) -> list[tuple[str, str]]:
-    picks = [(OVAL, target)] if target is not None else []
+def picks_for(target: str | None, token: str | None) -> list[Pick]:
+    picks: list[Pick] = [(OVAL, target)] if target is not None else []
     return picks + [(TOKEN, token)] if token is not None else picks
 
 
-def confirm_picks(choices: dict | None, target: str) -> list[str | None]:
+def confirm_picks(choices: Choices | None, target: str) -> list[str | None]:
     """One confirm button per way to finish the move to `target`.
 
     None: the oval alone is the move (a token comes on, or the Dragon's target);
     otherwise the oval of each token that could go there.
     """
-    whole = [None] if action_for(choices, [(OVAL, target)]) is not None else []
+    whole: list[str | None] = [None] if action_for(choices, [(OVAL, target)]) is not None else []
     return whole + next_picks(choices, [(OVAL, target)]).get(TOKEN, [])
 
 
-def has_token_step(choices: dict | None) -> bool:
+def has_token_step(choices: Choices | None) -> bool:
     """True when some oval is followed by a choice of token (later turns)."""
-    return any(
-        TOKEN in next_picks(choices, [(OVAL, oval)]) for oval in legal_targets({"choices": choices})
-    )
+    return any(TOKEN in next_picks(choices, [(OVAL, oval)]) for oval in legal_targets(choices))
 
 
 def oval_name(oval: str) -> str:
@@ -655,7 +662,7 @@ def tile_name(colour: str) -> str:
     return t("cog.tile_named", colour=t("cog.tile." + colour))
 
 
-def count_words(counts: dict) -> str:
+def count_words(counts: TileCounts) -> str:
     """'2 Gold, 1 Jewel' in Court order; 'none' when empty."""
     parts = [
         t("cog.count", count=counts[c], colour=t("cog.tile." + c)) for c in COLOURS if counts.get(c)

@@ -13,7 +13,9 @@ BOX = "0 0 24 24"
 INK = {"fill": "currentColor"}
 LINE = {"fill": "none", "stroke": "currentColor", "stroke-linecap": "round"}
 
-GLYPHS: dict[str, tuple[str, list[tuple[str, dict]]]] = {
+# A shape: its SVG tag and attributes.
+Shape = tuple[str, dict[str, str | float]]
+GLYPHS: dict[str, tuple[str, list[Shape]]] = {
     "gold": (
         BOX,
         [
