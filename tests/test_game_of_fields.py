@@ -9,11 +9,13 @@ Hexes are numbered 0-18 in reading order (`hexmap.LAYOUT`):
        16  17  18
 """
 
+import re
+
 import pytest
 from stacked import LastFirst
 
 from pygames.core import CHANCE, IllegalAction
-from pygames.game_of_fields import GAME
+from pygames.game_of_fields import GAME, notation
 from pygames.game_of_fields.hexmap import (
     COORDS,
     DISTANCE,
@@ -23,8 +25,23 @@ from pygames.game_of_fields.hexmap import (
     TERRAIN_COUNTS,
     all_terrain,
 )
+from pygames.game_of_fields.notation import (
+    Build,
+    Castle,
+    EndTurn,
+    Pass,
+    PrinceBack,
+    QueenBack,
+    StartMove,
+    Stay,
+    Step,
+    Stop,
+    TurnOver,
+)
+from pygames.game_of_fields.views import GameOfFieldsView
 from pygames.record import Record
-from pygames.text import describe
+from pygames.text import describe, error_words
+from pygames.views import check_view
 
 A, B = 0, 1
 P, M, S = "plain", "mountain", "sea"
@@ -497,6 +514,78 @@ def test_a_whole_game_replays_from_its_record():
     record = Record.new(GAME.id, ["random", "random"], {"map": "blank"})
     record.actions = list(state.history)
     assert Record.from_text(record.to_text()).replay().view(A) == state.view(A)
+
+
+def test_views_are_of_the_declared_type_mid_move_on_the_blank_map_and_in_replays():
+    state = blank_position()
+    state.pool = [P, P, P, S, S, M]
+    check_view(state.view(A), GameOfFieldsView)
+    play(state, "m8", "r9")  # the found phase: enter or stay
+    for seat in (A, B, None):
+        check_view(state.view(seat), GameOfFieldsView)
+    play(state, "g9")
+    check_view(state.view(A), GameOfFieldsView)
+    state.apply(B, "resign")
+    check_view(state.full_view(A), GameOfFieldsView)
+
+
+# ----- the notation -----
+
+EVERY_KIND = {
+    "m7": StartMove(7),
+    "g0": Step(0),
+    "r18": TurnOver(18),
+    "stay": Stay(),
+    "stop": Stop(),
+    "end": EndTurn(),
+    "c12": Castle(12),
+    "field": Build("field"),
+    "city": Build("city"),
+    "p4": PrinceBack(4),
+    "q4.9": QueenBack(4, 9),
+    "pass": Pass(),
+}
+
+
+@pytest.mark.parametrize(("text", "action"), EVERY_KIND.items())
+def test_every_kind_of_action_reads_and_writes_back(text, action):
+    assert notation.parse(text) == action
+    assert notation.format(action) == text
+    assert GAME.notation.format(GAME.notation.parse(text)) == text
+
+
+def test_the_grammar_in_the_docstring_gives_an_example_of_every_kind():
+    examples = set()
+    for word in re.findall(r"[a-z0-9.]+", notation.__doc__ or ""):
+        try:
+            action = notation.parse(word)
+        except IllegalAction:
+            continue
+        assert notation.format(action) == word
+        examples.add(type(action))
+    assert examples == {type(action) for action in EVERY_KIND.values()}
+
+
+@pytest.mark.parametrize(
+    "text", ["m19", "m07", "m-1", "m+1", "m 7", "M7", "m", "q4", "q4.", "q.9", "q4.19", "g٣",
+             "stop ", "Pass", "resign", "m7\n", "r1.2"]
+)  # fmt: skip
+def test_text_that_is_no_action_is_refused_in_words(text):
+    with pytest.raises(IllegalAction) as refused:
+        notation.parse(text)
+    assert refused.value.key == "game-of-fields.bad_notation"
+    assert error_words(refused.value, "en").endswith("is not an action of this game")
+    assert error_words(refused.value, "ja") == "このゲームの行動として読めません"
+
+
+def test_the_rules_refuse_a_malformed_action_as_no_action():
+    state = GAME.new_state(2, 1)
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(A, "m07")
+    assert refused.value.key == "game-of-fields.bad_notation"
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(A, "m0")  # well formed, but no pawn stands there
+    assert refused.value.key == "game-of-fields.cannot_move"
 
 
 def test_every_hex_has_its_neighbours_on_the_map():

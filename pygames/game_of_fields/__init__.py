@@ -1,7 +1,9 @@
 """Game of Fields (ゲーム・オブ・フィールズ): 2 players, Queens and Princes on 19 hexes."""
 
 from pygames.core import Game, Option
+from pygames.game_of_fields.notation import NOTATION
 from pygames.game_of_fields.rules import GameOfFieldsState
+from pygames.game_of_fields.views import GameOfFieldsView
 
 
 class GameOfFields(Game):
@@ -12,6 +14,8 @@ class GameOfFields(Game):
     # The blank map (rulebook's optional rule): only the start hexes face up.
     options = (Option("map", ("open", "blank"), "open"),)
     state_class = GameOfFieldsState
+    view_type = GameOfFieldsView
+    notation = NOTATION
 
 
 GAME = GameOfFields()

@@ -151,6 +151,10 @@ ERRORS = {
     },
     "cannot_go": {"en": "that pawn cannot go there", "ja": "そのコマはそこへ行けません"},
     "cannot_move": {"en": "that pawn cannot move now", "ja": "そのコマは今は動かせません"},
+    "bad_notation": {
+        "en": "{text} is not an action of this game",
+        "ja": "このゲームの行動として読めません",
+    },
     "finish_action": {
         "en": "finish the action you started first",
         "ja": "始めた行動を先に終えてください",
