@@ -1,4 +1,8 @@
-"""Game of Fields in words (English and Japanese): the log, refusals and the vocabulary."""
+"""Game of Fields in words (English and Japanese): the log, refusals and the vocabulary.
+
+The game's names (pawns, terrain, hexes) live here only: the log reads them, and
+`STRINGS` hands them to the page's strings table under the keys the board uses.
+"""
 
 from __future__ import annotations
 
@@ -30,17 +34,28 @@ GLOSSARY = {
 AVOID = {"ja": ("先手", "後手", "指す", "クイーン", "プリンス", "シティ", "フィールド"), "en": ()}
 
 HEX = {"en": "hex {n}", "ja": "ヘクス{n}"}
-PAWNS = {
-    "en": {"queen": "Queen", "prince": "Prince", "city": "City", "field": "Field"},
-    "ja": {"queen": "女王", "prince": "王子", "city": "都市", "field": "畑"},
+PAWN_NAMES = {
+    "queen": GLOSSARY["Queen"],
+    "prince": GLOSSARY["Prince"],
+    "city": GLOSSARY["City"],
+    "field": GLOSSARY["Field"],
 }
-TERRAIN = {
-    "en": {"plain": "a plain", "mountain": "a mountain", "sea": "a sea"},
-    "ja": {"plain": "平地", "mountain": "山", "sea": "海"},
+TERRAIN_NAMES = {
+    "plain": GLOSSARY["plain"],
+    "mountain": GLOSSARY["mountain"],
+    "sea": GLOSSARY["sea"],
 }
-MAPS = {
-    "en": {"open": "open map", "blank": "blank map"},
-    "ja": {"open": "通常の地図", "blank": "白地図"},
+FACE_DOWN = {"en": "face down", "ja": "裏向き"}
+A_TERRAIN = {"en": "a {terrain}", "ja": "{terrain}"}  # "You turned hex 4 over: a plain."
+MAP_NAMES = {"open": {"en": "open map", "ja": "通常の地図"}, "blank": GLOSSARY["blank map"]}
+
+# The board's words for them, in the page's strings table (`pygames.text.strings_table`).
+STRINGS = {
+    "gof.hex_name": HEX,
+    "gof.pawn.queen": PAWN_NAMES["queen"],
+    "gof.pawn.prince": PAWN_NAMES["prince"],
+    **{f"gof.terrain.{terrain}": words for terrain, words in TERRAIN_NAMES.items()},
+    "gof.terrain.down": FACE_DOWN,
 }
 
 LOG = {
@@ -174,20 +189,25 @@ def value_words(halves: int, lang: str) -> str:
     return f"{whole}½" if whole else "½"
 
 
+def terrain_words(terrain: str, lang: str) -> str:
+    """A terrain as a log line names it: "a plain", "平地"."""
+    return A_TERRAIN[lang].format(terrain=TERRAIN_NAMES[terrain][lang])
+
+
 def format_fields(fields: dict, lang: str, names: list[str]) -> dict:
     for key in ("hex", "source"):
         if isinstance(fields.get(key), int):
             fields[key] = hex_name(fields[key], lang)
     if "pawn" in fields:
-        fields["pawn"] = PAWNS[lang][fields["pawn"]]
+        fields["pawn"] = PAWN_NAMES[fields["pawn"]][lang]
     if "what" in fields:
-        fields["what"] = PAWNS[lang][fields["what"]]
+        fields["what"] = PAWN_NAMES[fields["what"]][lang]
     if "terrain" in fields:
-        fields["terrain"] = TERRAIN[lang][fields["terrain"]]
+        fields["terrain"] = terrain_words(fields["terrain"], lang)
     if "map" in fields:
-        fields["map"] = MAPS[lang][fields["map"]]
+        fields["map"] = MAP_NAMES[fields["map"]][lang]
     if "lost" in fields:
-        fields["lost"] = join_names([PAWNS[lang][p] for p in fields["lost"]], lang)
+        fields["lost"] = join_names([PAWN_NAMES[p][lang] for p in fields["lost"]], lang)
     if "value" in fields:
         fields["value"] = value_words(fields["value"], lang)
     if "limit" in fields:
