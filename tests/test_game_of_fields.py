@@ -470,6 +470,57 @@ def test_blank_map_a_sea_found_at_the_first_point_may_be_entered_and_ends_the_mo
     assert state.princes[A] == [9] and state.phase == "next"
 
 
+def test_blank_map_a_hex_turned_over_without_moving_is_no_step_rulings_4():
+    state = blank_position()
+    state.terrain[12] = S  # a face-up sea next to the Prince on the plain 8
+    state.pool = [P, P, P, S, S, M]  # turned over: a mountain, then a sea
+    play(state, "m8", "r9", "stay")  # a point spent, and the Prince still on 8
+    assert state.used == 1 and state.path == [8]
+    assert "g12" in state.legal_actions(A)  # its one land-sea step is still open
+    play(state, "r13")
+    assert state.terrain[13] == S and state.legal_actions(A) == ["g13", "stay"]
+    play(state, "g13")  # into the sea it has just turned: the whole move
+    assert state.princes[A] == [13] and state.phase == "next"
+
+
+def test_blank_map_a_prince_that_only_turned_hexes_over_is_logged_so():
+    state = blank_position()
+    state.pool = [P, P, P, S, S, M]  # a mountain, then a sea
+    play(state, "m8", "r9", "stay", "r13", "stay", "stop")
+    assert state.princes[A] == [8]
+    last = state.view(A)["log"][-1]
+    assert last == {
+        "kind": "stayed",
+        "seat": A,
+        "hex": 8,
+        "turned": [{"hex": 9, "terrain": M}, {"hex": 13, "terrain": S}],
+    }
+    assert not [e for e in state.view(A)["log"] if e["kind"] == "move"]
+    names = ["Ann", "Bo"]
+    assert describe(GAME.id, last, "en", names, B) == (
+        "Ann's Prince turned hex 10 (a mountain) and hex 14 (a sea) over and stayed on hex 9."
+    )
+    assert describe(GAME.id, last, "en", names, A) == (
+        "Your Prince turned hex 10 (a mountain) and hex 14 (a sea) over and stayed on hex 9."
+    )
+    assert describe(GAME.id, last, "ja", names, A) == (
+        "Annの王子はヘクス10（山）とヘクス14（海）を表に返し、ヘクス9にとどまりました。"
+    )
+
+
+def test_blank_map_a_prince_that_turned_a_hex_over_then_moved_is_logged_as_a_move():
+    state = blank_position()
+    state.pool = [P, P, P, S, S, M]
+    play(state, "m8", "r9", "stay", "g9", "stop")
+    assert state.view(A)["log"][-1] == {
+        "kind": "move",
+        "seat": A,
+        "pawn": "prince",
+        "source": 8,
+        "hex": 9,
+    }
+
+
 def test_blank_map_only_princes_discover_and_the_queen_stays_on_face_up_land():
     state = blank_position()
     assert set(ends(state, 7)) <= {12, 16} or all(state.terrain[h] for h in ends(state, 7))

@@ -13,6 +13,10 @@ player never gets stuck half-way, and illegal battles are never offered.
 Undo works step by step until a battle is fought, a hex is turned over or the
 turn ends (each of those fixes the game).
 
+Settled by rulings §4:
+- Blank map: a point spent turning a hex over without entering it is no step, so a
+  Prince that has not stepped yet may still make its one land-sea step.
+
 Interpretations (ours, where the rulebook and the rulings leave it open):
 - A two-Prince attack: the first Prince of the turn may step onto an opponent's
   hex it cannot beat alone when two Princes there would (both have the same
@@ -600,7 +604,7 @@ class GameOfFieldsState(State):
         at = self.path[-1]
         rival = 1 - seat
         if not logged:
-            self.log("move", seat=seat, pawn=self.mover, source=self.path[0], hex=at)
+            self.log_move(seat)
         if at in self.fields[rival] and not self.blocks(seat, at):
             self.capture_field(seat, at)
         self.moved.append(QUEEN if self.mover == QUEEN else f"{PRINCE}:{self.mover_index}")
@@ -615,6 +619,25 @@ class GameOfFieldsState(State):
             self.end_turn(seat)
         else:
             self.phase = NEXT
+
+    def log_move(self, seat: int) -> None:
+        """The move as it was: from one hex to another, or (blank map) hexes turned over by a
+        Prince that never left its own."""
+        if len(self.path) > 1:
+            self.log("move", seat=seat, pawn=self.mover, source=self.path[0], hex=self.path[-1])
+        else:
+            self.log("stayed", seat=seat, hex=self.path[0], turned=self.turned_this_move())
+
+    def turned_this_move(self) -> list[dict[str, int | str]]:
+        """The hexes turned over during the move ending now, and what they were. Nothing
+        else is logged during a move (its steps are in its last line), so they are the
+        log's last lines."""
+        turned: list[dict[str, int | str]] = []
+        for event in reversed(self.events):
+            if event.kind != "reveal":
+                break
+            turned.insert(0, {"hex": event.data["hex"], "terrain": event.data["terrain"]})
+        return turned
 
     def capture_field(self, seat: int, hex_id: int) -> None:
         rival = 1 - seat

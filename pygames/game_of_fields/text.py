@@ -47,6 +47,7 @@ TERRAIN_NAMES = {
 }
 FACE_DOWN = {"en": "face down", "ja": "裏向き"}
 A_TERRAIN = {"en": "a {terrain}", "ja": "{terrain}"}  # "You turned hex 4 over: a plain."
+TURNED_HEX = {"en": "{hex} ({terrain})", "ja": "{hex}（{terrain}）"}
 MAP_NAMES = {"open": {"en": "open map", "ja": "通常の地図"}, "blank": GLOSSARY["blank map"]}
 
 # The board's words for them, in the page's strings table (`pygames.text.strings_table`).
@@ -79,6 +80,11 @@ LOG = {
         "en": "{seat} turned {hex} over: {terrain}.",
         "en:you": "You turned {hex} over: {terrain}.",
         "ja": "{seat}が{hex}を表に返しました：{terrain}。",
+    },
+    "stayed": {  # blank map: a Prince that turned hexes over and never left its hex
+        "en": "{seat}'s Prince turned {turned} over and stayed on {hex}.",
+        "en:you": "Your Prince turned {turned} over and stayed on {hex}.",
+        "ja": "{seat}の王子は{turned}を表に返し、{hex}にとどまりました。",
     },
     "battle": {
         "en": "{seat} won the battle on {hex}, {attack} against {defence}: {lost} defeated.",
@@ -194,6 +200,17 @@ def terrain_words(terrain: str, lang: str) -> str:
     return A_TERRAIN[lang].format(terrain=TERRAIN_NAMES[terrain][lang])
 
 
+def turned_words(turned: list[dict], lang: str) -> str:
+    """Hexes turned over and what they were: "hex 4 (a plain) and hex 9 (a sea)"."""
+    words = [
+        TURNED_HEX[lang].format(
+            hex=hex_name(found["hex"], lang), terrain=terrain_words(found["terrain"], lang)
+        )
+        for found in turned
+    ]
+    return join_names(words, lang)
+
+
 def format_fields(fields: dict, lang: str, names: list[str]) -> dict:
     for key in ("hex", "source"):
         if isinstance(fields.get(key), int):
@@ -204,6 +221,8 @@ def format_fields(fields: dict, lang: str, names: list[str]) -> dict:
         fields["what"] = PAWN_NAMES[fields["what"]][lang]
     if "terrain" in fields:
         fields["terrain"] = terrain_words(fields["terrain"], lang)
+    if "turned" in fields:
+        fields["turned"] = turned_words(fields["turned"], lang)
     if "map" in fields:
         fields["map"] = MAP_NAMES[fields["map"]][lang]
     if "lost" in fields:
