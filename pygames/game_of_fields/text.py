@@ -9,7 +9,9 @@ from __future__ import annotations
 from pygames.text import join_names
 
 UI_PREFIX = "gof."
-LATIN_ALLOWED: tuple[str, ...] = ("A", "B")  # the seats
+# The seats, and the record's codes (`notation`) that the Japanese rules page shows as they are.
+NOTATION_CODES = ("m", "g", "r", "c", "p", "q", "stay", "stop", "end", "field", "city", "pass")
+LATIN_ALLOWED: tuple[str, ...] = ("A", "B", *NOTATION_CODES, "resign", "draw", "plain")
 GLOSSARY = {
     "Queen": {"en": "Queen", "ja": "女王"},
     "Prince": {"en": "Prince", "ja": "王子"},
