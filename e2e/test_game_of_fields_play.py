@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 from pygames import GAMES
 from pygames.game_of_fields import ai
 from pygames.game_of_fields.hexmap import FACE_DOWN
+from pygames.game_of_fields.notation import StartMove, Step, Stop, format, parse
 from pygames.position import encode_state
 from pygames.record import Record
 
@@ -113,8 +114,8 @@ def best_plan(state, seat: int):
     view = state.view(seat)
     plans = []
     for action in state.legal_actions(seat):
-        if action[0] in "mg" or action in ("stop",):
-            continue
+        if isinstance(parse(action), StartMove | Step | Stop):
+            continue  # moves are planned whole, below
         plans.append(("action", action))
     for pawn, info in view["preview"].get("pawns", {}).items():
         for dest, entry in info["ends"].items():
@@ -128,11 +129,11 @@ def best_plan(state, seat: int):
         else:
             pawn, dest, path = value
             if after.phase != "move":
-                after.apply(seat, f"m{pawn}")
+                after.apply(seat, format(StartMove(pawn)))
             for step in path:
-                after.apply(seat, f"g{step}")
+                after.apply(seat, format(Step(step)))
             if not after.is_over() and after.mover and after.path[-1] == dest:
-                after.apply(seat, "stop")
+                after.apply(seat, format(Stop()))
         if after.is_over():
             return 100 * after.result()[seat]
         bonus = -0.5 if kind == "action" and value in ("pass", "end") else 0
