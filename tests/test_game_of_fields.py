@@ -211,6 +211,25 @@ def test_castling_is_refused_with_an_opponent_pawn_in_between_or_onto_a_sea():
     assert "c8" not in state.legal_actions(A)  # the Queen never ends on a sea
 
 
+def test_an_opponent_field_in_between_blocks_castling_rulings_4():
+    # The Queen on 16; a Prince on 9 (two away, only over 13) and one on 14 (over 13 or 17).
+    state = position(queens=(16, 2), princes=([9, 14], []), fields=((), (13,)))
+    assert "c9" not in state.legal_actions(A)  # B's Field on 13 is a pawn on the way
+    assert "c14" in state.legal_actions(A)  # over 17, which is free
+    state.fields[B] = [13, 17]
+    assert "c14" not in state.legal_actions(A)  # both ways hold one of B's Fields
+    with pytest.raises(IllegalAction):
+        state.apply(A, "c14")
+    state.fields = [[13, 17], []]
+    assert {"c9", "c14"} <= set(state.legal_actions(A))  # her own Fields never block
+
+
+def test_an_opponent_field_blocks_castling_but_not_the_queens_move():
+    state = position(queens=(16, 2), princes=([14], []), fields=((), (13, 17)))
+    assert "c14" not in state.legal_actions(A)
+    assert ends(state, 16)[9]["path"] == [13, 9]  # moving, she may pass over those Fields
+
+
 # ----- battles -----
 
 

@@ -14,6 +14,8 @@ Undo works step by step until a battle is fought, a hex is turned over or the
 turn ends (each of those fixes the game).
 
 Settled by rulings §4:
+- Castling: any opponent pawn on a hex between the Queen and her Prince blocks it,
+  a Field included (moving pawns pass over opponent Fields).
 - Blank map: a point spent turning a hex over without entering it is no step, so a
   Prince that has not stepped yet may still make its one land-sea step.
 
@@ -25,6 +27,8 @@ Interpretations (ours, where the rulebook and the rulings leave it open):
   it, and the battle uses both. A Prince strong enough alone fights alone.
 - Stacks defend with the sum of their pawns.
 - A path never enters the same hex twice; castling captures no Field.
+- Castling: the two hexes the Queen and her Prince swap are not "between" them,
+  so only the hexes in between can block it (see below).
 - A queenless player whose last City or last Prince is lost loses at once (no
   way is left to regenerate the Queen).
 - Passing: pass is refused to the player who passed and was answered by a pass,
@@ -424,9 +428,11 @@ class GameOfFieldsState(State):
         return found
 
     def bridges(self, seat: int, middle: int) -> bool:
-        """A hex between the Queen and a Prince that castling may pass over."""
+        """A hex between the Queen and a Prince that castling may pass over: face up, with no
+        opponent pawn on it, a Field included (rulings §4, unlike moving), and a sea only
+        where her own Prince stands."""
         terrain = self.terrain[middle]
-        if terrain == FACE_DOWN or self.blocks(seat, middle):
+        if terrain == FACE_DOWN or self.blocks(seat, middle) or middle in self.fields[1 - seat]:
             return False
         return terrain != SEA or middle in self.princes[seat]
 
