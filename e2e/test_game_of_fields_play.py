@@ -284,6 +284,33 @@ def test_a_blank_map_prince_turns_a_hex_over_mid_move(ready_page: Page, site_url
     hold_the_computer(page, False)
 
 
+def test_a_prince_that_turns_a_hex_over_and_stays_is_logged_so(
+    ready_page: Page, site_url: str
+) -> None:
+    page = ready_page
+    land = {8: P, 10: P, 12: P}
+    state = crafted_state(land, queens=(7, 11), princes=([8], [10]), down=(9, 4, 13, 14, 3))
+    open_link(page, site_url, position_link(state))
+    hold_the_computer(page, True)
+    hex_(page, 8).click()
+    hex_(page, 9).click()
+    page.click("[data-act='gof-go']")
+    page.click("[data-act='gof-action'][data-name='stay']")
+    page.click("[data-act='gof-action'][data-name='stop']")
+    expect(page.locator("[data-act='gof-action'][data-name='end']")).to_be_visible()
+    after = saved_record(page).replay()
+    assert after.princes[0] == [8] and after.events[-1].kind == "stayed"
+    words = {P: ("a plain", "平地"), M: ("a mountain", "山"), S: ("a sea", "海")}
+    english, japanese = words[after.terrain[9]]
+    newest = page.locator(".log ol li").first
+    expect(newest).to_have_text(f"Your Prince turned hex 10 ({english}) over and stayed on hex 9.")
+    page.click("button[data-lang='ja']")
+    expect(newest).to_contain_text(
+        f"の王子はヘクス10（{japanese}）を表に返し、ヘクス9にとどまりました。"
+    )
+    hold_the_computer(page, False)
+
+
 # ----- sharing -----
 
 
