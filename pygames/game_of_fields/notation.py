@@ -6,23 +6,25 @@ it back, as python-chess's ``Move.from_uci`` and ``Move.uci`` do. The rules,
 the computer and the tests call `parse` instead of slicing strings.
 
 Hexes are written as their index, 0-18 (the rows of `hexmap.LAYOUT` in reading
-order; players read them as 1-19), in decimal without leading zeros. Grammar
-(one line per kind of action, then examples):
+order; players read them as 1-19 on the map), in decimal without a leading zero.
+The grammar, one line per kind of action, with an example of each:
 
-    hex           = "0" | "1" ... "18"
-    start a move  = "m" hex          m7     start moving the Queen or Prince on hex 7
-    step          = "g" hex          g8     the moving pawn steps into hex 8
-    turn over     = "r" hex          r8     blank map: the moving Prince turns hex 8 over
-    stay          = "stay"                  ...and does not enter the hex just turned
-    stop          = "stop"                  the moving pawn ends its move where it is
-    end the turn  = "end"                   after one pawn's move, move no second pawn
-    castle        = "c" hex          c12    the Queen swaps hexes with the Prince on 12
-    build         = "field" | "city"        the Queen builds on her hex
-    regenerate a Prince = "p" hex    p4     a Prince comes back on the City on hex 4
-    regenerate the Queen = "q" hex "." hex
-                                     q4.9   the Queen comes back on the City on hex 4,
-                                            and the Prince on hex 9 is removed for it
-    pass          = "pass"
+    action      = start | step | turn-over | stay | stop | end | castle | build
+                | prince-back | queen-back | pass
+    hex         = "0" | "1" | ... | "18"
+    start       = "m" hex            m7     start moving the Queen or Prince on hex 7
+    step        = "g" hex            g8     the moving pawn steps into hex 8 (a battle
+                                            there if an opponent's pawn or City is on it)
+    turn-over   = "r" hex            r8     blank map: the moving Prince turns hex 8 over
+    stay        = "stay"             stay   blank map: it does not enter the hex turned
+    stop        = "stop"             stop   the moving pawn ends its move where it stands
+    end         = "end"              end    end the turn after one pawn's move
+    castle      = "c" hex            c12    the Queen swaps hexes with her Prince on 12
+    build       = "field" | "city"   city   the Queen builds on her hex
+    prince-back = "p" hex            p4     a Prince is regenerated on the City on 4
+    queen-back  = "q" hex "." hex    q4.9   the Queen is regenerated on the City on 4;
+                                            the Prince on 9 is removed for good
+    pass        = "pass"             pass
 
 Anything else (spaces, capitals, "m07", "m19", "q4", "resign") is no action of
 this game: `parse` refuses it with the refusal ``game-of-fields.bad_notation``.
@@ -176,7 +178,7 @@ class FieldsNotation:
         raise ValueError(f"{action!r} is no action of Game of Fields")
 
 
-@cache  # actions are few (under 500) and their values immutable: the search reads each once
+@cache  # under 500 actions, immutable values: the search parses the same few again and again
 def _parse(text: str) -> Action:
     if text in _WORDS:
         return _WORDS[text]
