@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 from pygames import GAMES
 from pygames.game_of_fields import ai
 from pygames.game_of_fields.hexmap import FACE_DOWN
+from pygames.game_of_fields.notation import StartMove, Step, Stop, format, parse
 from pygames.position import encode_state
 from pygames.record import Record
 
@@ -113,8 +114,8 @@ def best_plan(state, seat: int):
     view = state.view(seat)
     plans = []
     for action in state.legal_actions(seat):
-        if action[0] in "mg" or action in ("stop",):
-            continue
+        if isinstance(parse(action), StartMove | Step | Stop):
+            continue  # moves are planned whole, below
         plans.append(("action", action))
     for pawn, info in view["preview"].get("pawns", {}).items():
         for dest, entry in info["ends"].items():
@@ -128,11 +129,11 @@ def best_plan(state, seat: int):
         else:
             pawn, dest, path = value
             if after.phase != "move":
-                after.apply(seat, f"m{pawn}")
+                after.apply(seat, format(StartMove(pawn)))
             for step in path:
-                after.apply(seat, f"g{step}")
+                after.apply(seat, format(Step(step)))
             if not after.is_over() and after.mover and after.path[-1] == dest:
-                after.apply(seat, "stop")
+                after.apply(seat, format(Stop()))
         if after.is_over():
             return 100 * after.result()[seat]
         bonus = -0.5 if kind == "action" and value in ("pass", "end") else 0
@@ -280,6 +281,33 @@ def test_a_blank_map_prince_turns_a_hex_over_mid_move(ready_page: Page, site_url
     page.click("[data-act='gof-enter']")  # a first point: entering is allowed, sea or land
     expect(page.locator(".play")).not_to_have_attribute("data-moves", str(before))
     assert saved_record(page).replay().princes[0] == [9]
+    hold_the_computer(page, False)
+
+
+def test_a_prince_that_turns_a_hex_over_and_stays_is_logged_so(
+    ready_page: Page, site_url: str
+) -> None:
+    page = ready_page
+    land = {8: P, 10: P, 12: P}
+    state = crafted_state(land, queens=(7, 11), princes=([8], [10]), down=(9, 4, 13, 14, 3))
+    open_link(page, site_url, position_link(state))
+    hold_the_computer(page, True)
+    hex_(page, 8).click()
+    hex_(page, 9).click()
+    page.click("[data-act='gof-go']")
+    page.click("[data-act='gof-action'][data-name='stay']")
+    page.click("[data-act='gof-action'][data-name='stop']")
+    expect(page.locator("[data-act='gof-action'][data-name='end']")).to_be_visible()
+    after = saved_record(page).replay()
+    assert after.princes[0] == [8] and after.events[-1].kind == "stayed"
+    words = {P: ("a plain", "平地"), M: ("a mountain", "山"), S: ("a sea", "海")}
+    english, japanese = words[after.terrain[9]]
+    newest = page.locator(".log ol li").first
+    expect(newest).to_have_text(f"Your Prince turned hex 10 ({english}) over and stayed on hex 9.")
+    page.click("button[data-lang='ja']")
+    expect(newest).to_contain_text(
+        f"の王子はヘクス10（{japanese}）を表に返し、ヘクス9にとどまりました。"
+    )
     hold_the_computer(page, False)
 
 

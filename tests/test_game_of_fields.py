@@ -9,11 +9,13 @@ Hexes are numbered 0-18 in reading order (`hexmap.LAYOUT`):
        16  17  18
 """
 
+import re
+
 import pytest
 from stacked import LastFirst
 
 from pygames.core import CHANCE, IllegalAction
-from pygames.game_of_fields import GAME
+from pygames.game_of_fields import GAME, notation
 from pygames.game_of_fields.hexmap import (
     COORDS,
     DISTANCE,
@@ -23,8 +25,23 @@ from pygames.game_of_fields.hexmap import (
     TERRAIN_COUNTS,
     all_terrain,
 )
+from pygames.game_of_fields.notation import (
+    Build,
+    Castle,
+    EndTurn,
+    Pass,
+    PrinceBack,
+    QueenBack,
+    StartMove,
+    Stay,
+    Step,
+    Stop,
+    TurnOver,
+)
+from pygames.game_of_fields.views import GameOfFieldsView
 from pygames.record import Record
-from pygames.text import describe
+from pygames.text import describe, error_words
+from pygames.views import check_view
 
 A, B = 0, 1
 P, M, S = "plain", "mountain", "sea"
@@ -192,6 +209,25 @@ def test_castling_is_refused_with_an_opponent_pawn_in_between_or_onto_a_sea():
     assert "c14" not in state.legal_actions(A)  # 17 is a sea with no Prince of hers
     state = position(terrain={8: S}, queens=(7, 2), princes=([8], []))
     assert "c8" not in state.legal_actions(A)  # the Queen never ends on a sea
+
+
+def test_an_opponent_field_in_between_blocks_castling_rulings_4():
+    # The Queen on 16; a Prince on 9 (two away, only over 13) and one on 14 (over 13 or 17).
+    state = position(queens=(16, 2), princes=([9, 14], []), fields=((), (13,)))
+    assert "c9" not in state.legal_actions(A)  # B's Field on 13 is a pawn on the way
+    assert "c14" in state.legal_actions(A)  # over 17, which is free
+    state.fields[B] = [13, 17]
+    assert "c14" not in state.legal_actions(A)  # both ways hold one of B's Fields
+    with pytest.raises(IllegalAction):
+        state.apply(A, "c14")
+    state.fields = [[13, 17], []]
+    assert {"c9", "c14"} <= set(state.legal_actions(A))  # her own Fields never block
+
+
+def test_an_opponent_field_blocks_castling_but_not_the_queens_move():
+    state = position(queens=(16, 2), princes=([14], []), fields=((), (13, 17)))
+    assert "c14" not in state.legal_actions(A)
+    assert ends(state, 16)[9]["path"] == [13, 9]  # moving, she may pass over those Fields
 
 
 # ----- battles -----
@@ -453,6 +489,57 @@ def test_blank_map_a_sea_found_at_the_first_point_may_be_entered_and_ends_the_mo
     assert state.princes[A] == [9] and state.phase == "next"
 
 
+def test_blank_map_a_hex_turned_over_without_moving_is_no_step_rulings_4():
+    state = blank_position()
+    state.terrain[12] = S  # a face-up sea next to the Prince on the plain 8
+    state.pool = [P, P, P, S, S, M]  # turned over: a mountain, then a sea
+    play(state, "m8", "r9", "stay")  # a point spent, and the Prince still on 8
+    assert state.used == 1 and state.path == [8]
+    assert "g12" in state.legal_actions(A)  # its one land-sea step is still open
+    play(state, "r13")
+    assert state.terrain[13] == S and state.legal_actions(A) == ["g13", "stay"]
+    play(state, "g13")  # into the sea it has just turned: the whole move
+    assert state.princes[A] == [13] and state.phase == "next"
+
+
+def test_blank_map_a_prince_that_only_turned_hexes_over_is_logged_so():
+    state = blank_position()
+    state.pool = [P, P, P, S, S, M]  # a mountain, then a sea
+    play(state, "m8", "r9", "stay", "r13", "stay", "stop")
+    assert state.princes[A] == [8]
+    last = state.view(A)["log"][-1]
+    assert last == {
+        "kind": "stayed",
+        "seat": A,
+        "hex": 8,
+        "turned": [{"hex": 9, "terrain": M}, {"hex": 13, "terrain": S}],
+    }
+    assert not [e for e in state.view(A)["log"] if e["kind"] == "move"]
+    names = ["Ann", "Bo"]
+    assert describe(GAME.id, last, "en", names, B) == (
+        "Ann's Prince turned hex 10 (a mountain) and hex 14 (a sea) over and stayed on hex 9."
+    )
+    assert describe(GAME.id, last, "en", names, A) == (
+        "Your Prince turned hex 10 (a mountain) and hex 14 (a sea) over and stayed on hex 9."
+    )
+    assert describe(GAME.id, last, "ja", names, A) == (
+        "Annの王子はヘクス10（山）とヘクス14（海）を表に返し、ヘクス9にとどまりました。"
+    )
+
+
+def test_blank_map_a_prince_that_turned_a_hex_over_then_moved_is_logged_as_a_move():
+    state = blank_position()
+    state.pool = [P, P, P, S, S, M]
+    play(state, "m8", "r9", "stay", "g9", "stop")
+    assert state.view(A)["log"][-1] == {
+        "kind": "move",
+        "seat": A,
+        "pawn": "prince",
+        "source": 8,
+        "hex": 9,
+    }
+
+
 def test_blank_map_only_princes_discover_and_the_queen_stays_on_face_up_land():
     state = blank_position()
     assert set(ends(state, 7)) <= {12, 16} or all(state.terrain[h] for h in ends(state, 7))
@@ -497,6 +584,78 @@ def test_a_whole_game_replays_from_its_record():
     record = Record.new(GAME.id, ["random", "random"], {"map": "blank"})
     record.actions = list(state.history)
     assert Record.from_text(record.to_text()).replay().view(A) == state.view(A)
+
+
+def test_views_are_of_the_declared_type_mid_move_on_the_blank_map_and_in_replays():
+    state = blank_position()
+    state.pool = [P, P, P, S, S, M]
+    check_view(state.view(A), GameOfFieldsView)
+    play(state, "m8", "r9")  # the found phase: enter or stay
+    for seat in (A, B, None):
+        check_view(state.view(seat), GameOfFieldsView)
+    play(state, "g9")
+    check_view(state.view(A), GameOfFieldsView)
+    state.apply(B, "resign")
+    check_view(state.full_view(A), GameOfFieldsView)
+
+
+# ----- the notation -----
+
+EVERY_KIND = {
+    "m7": StartMove(7),
+    "g0": Step(0),
+    "r18": TurnOver(18),
+    "stay": Stay(),
+    "stop": Stop(),
+    "end": EndTurn(),
+    "c12": Castle(12),
+    "field": Build("field"),
+    "city": Build("city"),
+    "p4": PrinceBack(4),
+    "q4.9": QueenBack(4, 9),
+    "pass": Pass(),
+}
+
+
+@pytest.mark.parametrize(("text", "action"), EVERY_KIND.items())
+def test_every_kind_of_action_reads_and_writes_back(text, action):
+    assert notation.parse(text) == action
+    assert notation.format(action) == text
+    assert GAME.notation.format(GAME.notation.parse(text)) == text
+
+
+def test_the_grammar_in_the_docstring_gives_an_example_of_every_kind():
+    examples = set()
+    for word in re.findall(r"[a-z0-9.]+", notation.__doc__ or ""):
+        try:
+            action = notation.parse(word)
+        except IllegalAction:
+            continue
+        assert notation.format(action) == word
+        examples.add(type(action))
+    assert examples == {type(action) for action in EVERY_KIND.values()}
+
+
+@pytest.mark.parametrize(
+    "text", ["m19", "m07", "m-1", "m+1", "m 7", "M7", "m", "q4", "q4.", "q.9", "q4.19", "g٣",
+             "stop ", "Pass", "resign", "m7\n", "r1.2"]
+)  # fmt: skip
+def test_text_that_is_no_action_is_refused_in_words(text):
+    with pytest.raises(IllegalAction) as refused:
+        notation.parse(text)
+    assert refused.value.key == "game-of-fields.bad_notation"
+    assert error_words(refused.value, "en").endswith("is not an action of this game")
+    assert error_words(refused.value, "ja") == "このゲームの行動として読めません"
+
+
+def test_the_rules_refuse_a_malformed_action_as_no_action():
+    state = GAME.new_state(2, 1)
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(A, "m07")
+    assert refused.value.key == "game-of-fields.bad_notation"
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(A, "m0")  # well formed, but no pawn stands there
+    assert refused.value.key == "game-of-fields.cannot_move"
 
 
 def test_every_hex_has_its_neighbours_on_the_map():

@@ -1,7 +1,9 @@
 """Game of Fields (ゲーム・オブ・フィールズ): 2 players, Queens and Princes on 19 hexes."""
 
 from pygames.core import Game, Option
+from pygames.game_of_fields.notation import NOTATION
 from pygames.game_of_fields.rules import GameOfFieldsState
+from pygames.game_of_fields.views import GameOfFieldsView
 
 
 class GameOfFields(Game):
@@ -46,6 +48,8 @@ class GameOfFields(Game):
         "target": "siege_target",
         "quiet": "quiet_turns",
     }
+    view_type = GameOfFieldsView
+    notation = NOTATION
 
 
 GAME = GameOfFields()

@@ -16,6 +16,7 @@ import math
 import random
 
 from pygames.game_of_fields.hexmap import DISTANCE, NEIGHBOURS, PLAIN
+from pygames.game_of_fields.notation import PrinceBack, QueenBack, StartMove, Step, parse
 from pygames.game_of_fields.rules import (
     ACT,
     CITY,
@@ -79,7 +80,7 @@ def rollout_action(state: GameOfFieldsState, seat: int, rng: random.Random) -> s
     if phase == FOUND:
         return actions[0]
     if phase == MOVE:
-        battles = [a for a in actions if a[0] == "g" and state.blocks(seat, int(a[1:]))]
+        battles = [a for a in actions if is_battle(state, seat, a)]
         if battles:
             return battles[0]
         if STOP in actions and rng.random() < 0.4:
@@ -97,10 +98,16 @@ def rollout_action(state: GameOfFieldsState, seat: int, rng: random.Random) -> s
         linked = any(h in state.cities[seat] or h in state.fields[seat] for h in NEIGHBOURS[queen])
         if linked or rng.random() < 0.3:
             return FIELD
-    regenerations = [a for a in actions if a[0] in "pq"]
+    regenerations = [a for a in actions if isinstance(parse(a), PrinceBack | QueenBack)]
     if regenerations and rng.random() < 0.7:
         return rng.choice(regenerations)
-    moves = [a for a in actions if a[0] == "m"]
+    moves = [a for a in actions if isinstance(parse(a), StartMove)]
     if moves:
         return rng.choice(moves)
     return rng.choice(actions)
+
+
+def is_battle(state: GameOfFieldsState, seat: int, action: str) -> bool:
+    """A step onto an opponent's pawn or City (steps that cannot win are not offered)."""
+    step = parse(action)
+    return isinstance(step, Step) and state.blocks(seat, step.hex)

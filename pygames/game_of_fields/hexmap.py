@@ -71,9 +71,5 @@ def _distance(a: int, b: int) -> int:
 DISTANCE: tuple[tuple[int, ...], ...] = tuple(tuple(_distance(a, b) for b in HEXES) for a in HEXES)
 
 
-def is_land(terrain: str) -> bool:
-    return terrain in (PLAIN, MOUNTAIN)
-
-
 def all_terrain() -> list[str]:
     return [t for t in TERRAINS for _ in range(TERRAIN_COUNTS[t])]

@@ -1,27 +1,23 @@
 """Game of Fields: every rule of the rulebook and of rulings.md §4, one step at a time.
 
 A turn is one of seven actions. Each decision of the player is one `apply`, so a
-move of one or two pawns is a sequence of steps, and a face-down hex turned
-over in the blank-map option is a chance draw between two steps:
-
-- ``m7``: start moving the pawn (Queen or Prince) on hex 7 (hexes are 0-18, the
-  rows of `hexmap.LAYOUT`; players read them as 1-19);
-- ``g8``: the moving pawn steps into hex 8 (into an opponent's Queen, Prince or
-  City: a battle, which ends that pawn's move);
-- ``r8``: blank map, a Prince turns the face-down hex 8 over (one point of its
-  move; the terrain is drawn then), then ``g8`` enters it or ``stay`` does not;
-- ``stop``: the moving pawn ends its move where it stands;
-- ``end``: end the turn after moving one pawn (a second pawn is ``m..`` again);
-- ``c7``: castle the Queen with the Prince on hex 7;
-- ``field`` / ``city``: the Queen builds on her hex;
-- ``p7``: regenerate a Prince on the City on hex 7;
-- ``q7.3``: regenerate the Queen on the City on hex 7, removing the Prince on hex 3;
-- ``pass``.
+move of one or two pawns is a sequence of steps (start moving a pawn, step into a
+hex, stop; then a second pawn or the end of the turn), and a face-down hex turned
+over in the blank-map option is a chance draw between two steps: the Prince then
+enters that hex or stays. The actions and how they are written are in `notation`
+(``m7``, ``g8``, ``r8``, ``stay``, ``stop``, ``end``, ``c7``, ``field``, ``city``,
+``p7``, ``q7.3``, ``pass``); the rules read them through its `parse`.
 
 Steps are offered only when they can lead to a legal end of the move, so a
 player never gets stuck half-way, and illegal battles are never offered.
 Undo works step by step until a battle is fought, a hex is turned over or the
 turn ends (each of those fixes the game).
+
+Settled by rulings §4:
+- Castling: any opponent pawn on a hex between the Queen and her Prince blocks it,
+  a Field included (moving pawns pass over opponent Fields).
+- Blank map: a point spent turning a hex over without entering it is no step, so a
+  Prince that has not stepped yet may still make its one land-sea step.
 
 Interpretations (ours, where the rulebook and the rulings leave it open):
 - A two-Prince attack: the first Prince of the turn may step onto an opponent's
@@ -31,6 +27,8 @@ Interpretations (ours, where the rulebook and the rulings leave it open):
   it, and the battle uses both. A Prince strong enough alone fights alone.
 - Stacks defend with the sum of their pawns.
 - A path never enters the same hex twice; castling captures no Field.
+- Castling: the two hexes the Queen and her Prince swap are not "between" them,
+  so only the hexes in between can block it (see below).
 - A queenless player whose last City or last Prince is lost loses at once (no
   way is left to regenerate the Queen).
 - Passing: pass is refused to the player who passed and was answered by a pass,
@@ -59,11 +57,40 @@ from pygames.game_of_fields.hexmap import (
     queen_hex,
     step_hexes,
 )
+from pygames.game_of_fields.notation import (
+    CITY,
+    END,
+    FIELD,
+    PASS,
+    STAY,
+    STOP,
+    Build,
+    Castle,
+    EndTurn,
+    Pass,
+    PrinceBack,
+    QueenBack,
+    StartMove,
+    Stay,
+    Step,
+    Stop,
+    TurnOver,
+    format,
+    parse,
+)
+from pygames.game_of_fields.views import (
+    End,
+    GameOfFieldsTable,
+    Mover,
+    PawnPreview,
+    Preview,
+    ReplayTable,
+)
+from pygames.views import Prompt
 
 OPEN, BLANK = "open", "blank"
 ACT, MOVE, FOUND, NEXT = "act", "move", "found", "next"
 QUEEN, PRINCE = "queen", "prince"
-FIELD, CITY, PASS, STOP, END, STAY = "field", "city", "pass", "stop", "end", "stay"
 MAX_PRINCES = 3
 MAX_CITIES = 2
 FIELD_PAWNS = 8
@@ -271,7 +298,7 @@ class GameOfFieldsState(State):
         used: int,
         firsts: set[int] | None = None,
         early: bool = False,
-    ) -> dict:
+    ) -> dict[int, tuple[list[int], str]]:
         """Every hex the Queen may end on from here: over land, across a sea only on her Prince."""
         ends: dict[int, tuple[list[int], str]] = {}
 
@@ -401,9 +428,11 @@ class GameOfFieldsState(State):
         return found
 
     def bridges(self, seat: int, middle: int) -> bool:
-        """A hex between the Queen and a Prince that castling may pass over."""
+        """A hex between the Queen and a Prince that castling may pass over: face up, with no
+        opponent pawn on it, a Field included (rulings §4, unlike moving), and a sea only
+        where her own Prince stands."""
         terrain = self.terrain[middle]
-        if terrain == FACE_DOWN or self.blocks(seat, middle):
+        if terrain == FACE_DOWN or self.blocks(seat, middle) or middle in self.fields[1 - seat]:
             return False
         return terrain != SEA or middle in self.princes[seat]
 
@@ -455,55 +484,50 @@ class GameOfFieldsState(State):
         if self.phase == MOVE:
             firsts: set[int] = set()
             self.mover_ends(firsts)
-            steps = [f"g{h}" for h in sorted(firsts)]
-            steps += [f"r{h}" for h in self.reveals()]
+            steps = [format(Step(h)) for h in sorted(firsts)]
+            steps += [format(TurnOver(h)) for h in self.reveals()]
             return steps + ([STOP] if self.can_stop() else [])
         if self.phase == FOUND:
-            return ([f"g{self.found}"] if self.may_enter_found() else []) + [STAY]
+            return ([format(Step(self.found))] if self.may_enter_found() else []) + [STAY]
         if self.phase == NEXT:
-            pawns = [f"m{h}" for h in sorted(self.movable(seat))]
+            pawns = [format(StartMove(h)) for h in sorted(self.movable(seat))]
             return pawns if self.siege >= 0 else [*pawns, END]
-        actions = [f"m{h}" for h in sorted(self.movable(seat))]
-        actions += [f"c{h}" for h in self.castles(seat)]
+        actions = [format(StartMove(h)) for h in sorted(self.movable(seat))]
+        actions += [format(Castle(h)) for h in self.castles(seat)]
         if self.can_build_field(seat):
             actions.append(FIELD)
         if self.can_build_city(seat):
             actions.append(CITY)
-        actions += [f"p{h}" for h in self.prince_spots(seat)]
-        actions += [f"q{c}.{p}" for c, p in self.queen_spots(seat)]
+        actions += [format(PrinceBack(h)) for h in self.prince_spots(seat)]
+        actions += [format(QueenBack(c, p)) for c, p in self.queen_spots(seat)]
         if self.passes < 2 or not actions:
             actions.append(PASS)
         return actions
 
     def play(self, seat: int, action: str) -> None:
-        if action == PASS:
-            self.do_pass(seat)
-        elif action == FIELD:
-            self.build(seat, FIELD)
-        elif action == CITY:
-            self.build(seat, CITY)
-        elif action == STOP:
-            self.finish_pawn(seat)
-        elif action == END:
-            self.end_turn(seat)
-        elif action == STAY:
-            self.found = -1
-            self.used += 1
-            self.phase = MOVE
-            self.after_step(seat)
-        elif action[0] == "m":
-            self.start_move(seat, int(action[1:]))
-        elif action[0] == "g":
-            self.step(seat, int(action[1:]))
-        elif action[0] == "r":
-            self.reveal(seat, int(action[1:]))
-        elif action[0] == "c":
-            self.castle(seat, int(action[1:]))
-        elif action[0] == "p":
-            self.regenerate_prince(seat, int(action[1:]))
-        elif action[0] == "q":
-            city, _, prince = action[1:].partition(".")
-            self.regenerate_queen(seat, int(city), int(prince))
+        match parse(action):
+            case Pass():
+                self.do_pass(seat)
+            case Build(what):
+                self.build(seat, what)
+            case Stop():
+                self.finish_pawn(seat)
+            case EndTurn():
+                self.end_turn(seat)
+            case Stay():
+                self.stay(seat)
+            case StartMove(hex_id):
+                self.start_move(seat, hex_id)
+            case Step(hex_id):
+                self.step(seat, hex_id)
+            case TurnOver(hex_id):
+                self.reveal(seat, hex_id)
+            case Castle(prince):
+                self.castle(seat, prince)
+            case PrinceBack(city):
+                self.regenerate_prince(seat, city)
+            case QueenBack(city, prince):
+                self.regenerate_queen(seat, city, prince)
 
     # ----- moving -----
 
@@ -567,6 +591,14 @@ class GameOfFieldsState(State):
             self.used += 1
             self.after_step(seat)
 
+    def stay(self, seat: int) -> None:
+        """Blank map: the Prince does not enter the hex it turned over. The point is spent,
+        but it is no step (rulings §4): a first land-sea step is still open to it."""
+        self.found = -1
+        self.used += 1
+        self.phase = MOVE
+        self.after_step(seat)
+
     def after_step(self, seat: int) -> None:
         """Go on moving, or end the pawn's move when nothing else is possible."""
         if self.mover_ends() or self.reveals():
@@ -578,7 +610,7 @@ class GameOfFieldsState(State):
         at = self.path[-1]
         rival = 1 - seat
         if not logged:
-            self.log("move", seat=seat, pawn=self.mover, source=self.path[0], hex=at)
+            self.log_move(seat)
         if at in self.fields[rival] and not self.blocks(seat, at):
             self.capture_field(seat, at)
         self.moved.append(QUEEN if self.mover == QUEEN else f"{PRINCE}:{self.mover_index}")
@@ -593,6 +625,25 @@ class GameOfFieldsState(State):
             self.end_turn(seat)
         else:
             self.phase = NEXT
+
+    def log_move(self, seat: int) -> None:
+        """The move as it was: from one hex to another, or (blank map) hexes turned over by a
+        Prince that never left its own."""
+        if len(self.path) > 1:
+            self.log("move", seat=seat, pawn=self.mover, source=self.path[0], hex=self.path[-1])
+        else:
+            self.log("stayed", seat=seat, hex=self.path[0], turned=self.turned_this_move())
+
+    def turned_this_move(self) -> list[dict[str, int | str]]:
+        """The hexes turned over during the move ending now, and what they were. Nothing
+        else is logged during a move (its steps are in its last line), so they are the
+        log's last lines."""
+        turned: list[dict[str, int | str]] = []
+        for event in reversed(self.events):
+            if event.kind != "reveal":
+                break
+            turned.insert(0, {"hex": event.data["hex"], "terrain": event.data["terrain"]})
+        return turned
 
     def capture_field(self, seat: int, hex_id: int) -> None:
         rival = 1 - seat
@@ -748,19 +799,23 @@ class GameOfFieldsState(State):
     # ----- refusals -----
 
     def explain_illegal(self, seat: int, action: str) -> IllegalAction:
-        if action == PASS and self.phase == ACT:
+        try:
+            wanted = parse(action)
+        except IllegalAction as refusal:
+            return refusal
+        if isinstance(wanted, Pass) and self.phase == ACT:
             return self.refusal("answer_pass")
-        if action in (FIELD, CITY) and self.phase == ACT:
+        if isinstance(wanted, Build) and self.phase == ACT:
             if self.queens[seat] < 0:
                 return self.refusal("no_queen")
-            if action == CITY and len(self.cities[seat]) >= MAX_CITIES:
+            if wanted.what == CITY and len(self.cities[seat]) >= MAX_CITIES:
                 return self.refusal("city_limit")
             return self.refusal("cannot_build")
-        if action and action[0] in "gr" and self.phase in (MOVE, FOUND):
+        if isinstance(wanted, Step | TurnOver) and self.phase in (MOVE, FOUND):
             return self.refusal("cannot_go")
-        if action and action[0] == "m":
+        if isinstance(wanted, StartMove):
             return self.refusal("cannot_move")
-        if self.phase in (MOVE, FOUND, NEXT) and action not in (STOP, END, STAY):
+        if self.phase in (MOVE, FOUND, NEXT) and not isinstance(wanted, Stop | EndTurn | Stay):
             return self.refusal("finish_action")
         return IllegalAction("not_legal_now")
 
@@ -795,23 +850,22 @@ class GameOfFieldsState(State):
     # ----- how a choice is offered -----
 
     def picks(self, seat: int, action: str) -> list[tuple[str, str]]:
-        if action in (FIELD, CITY, PASS, STOP, END, STAY):
-            return [("action", action)]
-        head, rest = action[0], action[1:]
-        if head == "m":
-            return [("pawn", rest)]
-        if head == "g":
-            return [("hex", rest)]
-        if head == "r":
-            return [("reveal", rest)]
-        if head == "c":
-            return [("action", "castle"), ("pawn", rest)]
-        if head == "p":
-            return [("action", "prince"), ("hex", rest)]
-        city, _, prince = rest.partition(".")
-        return [("action", "queen"), ("hex", city), ("pawn", prince)]
+        match parse(action):
+            case StartMove(hex_id):
+                return [("pawn", str(hex_id))]
+            case Step(hex_id):
+                return [("hex", str(hex_id))]
+            case TurnOver(hex_id):
+                return [("reveal", str(hex_id))]
+            case Castle(prince):
+                return [("action", "castle"), ("pawn", str(prince))]
+            case PrinceBack(city):
+                return [("action", "prince"), ("hex", str(city))]
+            case QueenBack(city, prince):
+                return [("action", "queen"), ("hex", str(city)), ("pawn", str(prince))]
+        return [("action", action)]  # a word: field, city, pass, stop, end, stay
 
-    def prompt(self, seat: int) -> dict:
+    def prompt(self, seat: int) -> Prompt:
         if self.phase == MOVE:
             return {"key": "gof.move", "pawn": self.mover, "left": self.reach - self.used}
         if self.phase == FOUND:
@@ -822,12 +876,12 @@ class GameOfFieldsState(State):
 
     # ----- what a seat sees -----
 
-    def open_game_view(self, seat: int | None) -> dict:
+    def open_game_view(self, seat: int | None) -> ReplayTable:
         """Replays: nothing is hidden here. No seat holds a hand, and a hex never turned
         over has no terrain yet (it is drawn from the pool when turned)."""
         return {"open_hands": [[] for _ in range(self.num_seats)]}
 
-    def game_view(self, seat: int | None) -> dict:
+    def game_view(self, seat: int | None) -> GameOfFieldsTable:
         chains = [self.best_chain(s) for s in (0, 1)]
         return {
             "map": self.options["map"],
@@ -851,7 +905,7 @@ class GameOfFieldsState(State):
             "preview": self.preview(seat),
         }
 
-    def mover_view(self) -> dict | None:
+    def mover_view(self) -> Mover | None:
         if not self.mover:
             return None
         return {
@@ -862,19 +916,18 @@ class GameOfFieldsState(State):
             "found": self.found,
         }
 
-    def preview(self, seat: int | None) -> dict:
+    def preview(self, seat: int | None) -> Preview:
         """For the acting seat: where each pawn may go, one path each, and battle values."""
         if seat is None or self.is_over() or seat != self.turn:
             return {}
         if self.phase == MOVE:
             ends = self.mover_ends()
             pawn = self.path[-1]
-            entry = self.ends_view(seat, ends, self.reach - self.used)
-            entry["reveals"] = [str(h) for h in self.reveals()]
+            entry = self.ends_view(seat, ends, self.reach - self.used, self.reveals())
             return {"pawns": {str(pawn): entry}}
         if self.phase not in (ACT, NEXT):
             return {}
-        pawns = {}
+        pawns: dict[str, PawnPreview] = {}
         first = not self.moved
         for hex_id, (kind, index) in self.movable(seat).items():
             reveals: list[int] = []
@@ -886,16 +939,16 @@ class GameOfFieldsState(State):
                 ends = self.prince_ends(seat, index, [hex_id], 0, reach, 0, self.siege, first)
                 if self.siege < 0:
                     reveals = self.reveal_targets(seat, index, [hex_id], 0, reach)
-            entry = self.ends_view(seat, ends, reach)
-            entry["reveals"] = [str(h) for h in reveals]
-            pawns[str(hex_id)] = entry
+            pawns[str(hex_id)] = self.ends_view(seat, ends, reach, reveals)
         return {"pawns": pawns}
 
-    def ends_view(self, seat: int, ends: dict, reach: int) -> dict:
+    def ends_view(
+        self, seat: int, ends: dict[int, tuple[list[int], str]], reach: int, reveals: list[int]
+    ) -> PawnPreview:
         rival = 1 - seat
-        found = {}
+        found: dict[str, End] = {}
         for hex_id, (steps, kind) in sorted(ends.items()):
-            entry: dict = {"path": steps, "kind": kind}
+            entry: End = {"path": steps, "kind": kind}
             if kind in ("battle", "siege"):
                 alone = self.prince_value(seat, hex_id)
                 entry["attack"] = alone * (2 if kind == "siege" else 1) + (
@@ -905,4 +958,4 @@ class GameOfFieldsState(State):
             elif hex_id in self.fields[rival]:
                 entry["capture"] = True
             found[str(hex_id)] = entry
-        return {"reach": reach, "ends": found}
+        return {"reach": reach, "ends": found, "reveals": [str(h) for h in reveals]}

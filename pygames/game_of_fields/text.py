@@ -1,11 +1,17 @@
-"""Game of Fields in words (English and Japanese): the log, refusals and the vocabulary."""
+"""Game of Fields in words (English and Japanese): the log, refusals and the vocabulary.
+
+The game's names (pawns, terrain, hexes) live here only: the log reads them, and
+`STRINGS` hands them to the page's strings table under the keys the board uses.
+"""
 
 from __future__ import annotations
 
 from pygames.text import join_names
 
 UI_PREFIX = "gof."
-LATIN_ALLOWED: tuple[str, ...] = ("A", "B")  # the seats
+# The seats, and the record's codes (`notation`) that the Japanese rules page shows as they are.
+NOTATION_CODES = ("m", "g", "r", "c", "p", "q", "stay", "stop", "end", "field", "city", "pass")
+LATIN_ALLOWED: tuple[str, ...] = ("A", "B", *NOTATION_CODES, "resign", "draw", "plain")
 GLOSSARY = {
     "Queen": {"en": "Queen", "ja": "女王"},
     "Prince": {"en": "Prince", "ja": "王子"},
@@ -30,17 +36,29 @@ GLOSSARY = {
 AVOID = {"ja": ("先手", "後手", "指す", "クイーン", "プリンス", "シティ", "フィールド"), "en": ()}
 
 HEX = {"en": "hex {n}", "ja": "ヘクス{n}"}
-PAWNS = {
-    "en": {"queen": "Queen", "prince": "Prince", "city": "City", "field": "Field"},
-    "ja": {"queen": "女王", "prince": "王子", "city": "都市", "field": "畑"},
+PAWN_NAMES = {
+    "queen": GLOSSARY["Queen"],
+    "prince": GLOSSARY["Prince"],
+    "city": GLOSSARY["City"],
+    "field": GLOSSARY["Field"],
 }
-TERRAIN = {
-    "en": {"plain": "a plain", "mountain": "a mountain", "sea": "a sea"},
-    "ja": {"plain": "平地", "mountain": "山", "sea": "海"},
+TERRAIN_NAMES = {
+    "plain": GLOSSARY["plain"],
+    "mountain": GLOSSARY["mountain"],
+    "sea": GLOSSARY["sea"],
 }
-MAPS = {
-    "en": {"open": "open map", "blank": "blank map"},
-    "ja": {"open": "通常の地図", "blank": "白地図"},
+FACE_DOWN = {"en": "face down", "ja": "裏向き"}
+A_TERRAIN = {"en": "a {terrain}", "ja": "{terrain}"}  # "You turned hex 4 over: a plain."
+TURNED_HEX = {"en": "{hex} ({terrain})", "ja": "{hex}（{terrain}）"}
+MAP_NAMES = {"open": {"en": "open map", "ja": "通常の地図"}, "blank": GLOSSARY["blank map"]}
+
+# The board's words for them, in the page's strings table (`pygames.text.strings_table`).
+STRINGS = {
+    "gof.hex_name": HEX,
+    "gof.pawn.queen": PAWN_NAMES["queen"],
+    "gof.pawn.prince": PAWN_NAMES["prince"],
+    **{f"gof.terrain.{terrain}": words for terrain, words in TERRAIN_NAMES.items()},
+    "gof.terrain.down": FACE_DOWN,
 }
 
 LOG = {
@@ -64,6 +82,11 @@ LOG = {
         "en": "{seat} turned {hex} over: {terrain}.",
         "en:you": "You turned {hex} over: {terrain}.",
         "ja": "{seat}が{hex}を表に返しました：{terrain}。",
+    },
+    "stayed": {  # blank map: a Prince that turned hexes over and never left its hex
+        "en": "{seat}'s Prince turned {turned} over and stayed on {hex}.",
+        "en:you": "Your Prince turned {turned} over and stayed on {hex}.",
+        "ja": "{seat}の王子は{turned}を表に返し、{hex}にとどまりました。",
     },
     "battle": {
         "en": "{seat} won the battle on {hex}, {attack} against {defence}: {lost} defeated.",
@@ -151,6 +174,10 @@ ERRORS = {
     },
     "cannot_go": {"en": "that pawn cannot go there", "ja": "そのコマはそこへ行けません"},
     "cannot_move": {"en": "that pawn cannot move now", "ja": "そのコマは今は動かせません"},
+    "bad_notation": {
+        "en": "{text} is not an action of this game",
+        "ja": "このゲームの行動として読めません",
+    },
     "finish_action": {
         "en": "finish the action you started first",
         "ja": "始めた行動を先に終えてください",
@@ -170,20 +197,38 @@ def value_words(halves: int, lang: str) -> str:
     return f"{whole}½" if whole else "½"
 
 
+def terrain_words(terrain: str, lang: str) -> str:
+    """A terrain as a log line names it: "a plain", "平地"."""
+    return A_TERRAIN[lang].format(terrain=TERRAIN_NAMES[terrain][lang])
+
+
+def turned_words(turned: list[dict], lang: str) -> str:
+    """Hexes turned over and what they were: "hex 4 (a plain) and hex 9 (a sea)"."""
+    words = [
+        TURNED_HEX[lang].format(
+            hex=hex_name(found["hex"], lang), terrain=terrain_words(found["terrain"], lang)
+        )
+        for found in turned
+    ]
+    return join_names(words, lang)
+
+
 def format_fields(fields: dict, lang: str, names: list[str]) -> dict:
     for key in ("hex", "source"):
         if isinstance(fields.get(key), int):
             fields[key] = hex_name(fields[key], lang)
     if "pawn" in fields:
-        fields["pawn"] = PAWNS[lang][fields["pawn"]]
+        fields["pawn"] = PAWN_NAMES[fields["pawn"]][lang]
     if "what" in fields:
-        fields["what"] = PAWNS[lang][fields["what"]]
+        fields["what"] = PAWN_NAMES[fields["what"]][lang]
     if "terrain" in fields:
-        fields["terrain"] = TERRAIN[lang][fields["terrain"]]
+        fields["terrain"] = terrain_words(fields["terrain"], lang)
+    if "turned" in fields:
+        fields["turned"] = turned_words(fields["turned"], lang)
     if "map" in fields:
-        fields["map"] = MAPS[lang][fields["map"]]
+        fields["map"] = MAP_NAMES[fields["map"]][lang]
     if "lost" in fields:
-        fields["lost"] = join_names([PAWNS[lang][p] for p in fields["lost"]], lang)
+        fields["lost"] = join_names([PAWN_NAMES[p][lang] for p in fields["lost"]], lang)
     if "value" in fields:
         fields["value"] = value_words(fields["value"], lang)
     if "limit" in fields:

@@ -18,10 +18,13 @@ from __future__ import annotations
 
 import math
 
-from pygames.choices import action_for, next_picks
+from pygames.choices import Pick, action_for, next_picks
+from pygames.game_of_fields.views import End, GameOfFieldsView, PawnPreview
+from pygames.views import Choices
 from web import dom
-from web.dom import h, svg
+from web.dom import Element, h, svg
 from web.games import base
+from web.host import BoardHost
 from web.i18n import t
 
 SIZE = 40  # a hex's centre-to-corner distance in map units
@@ -68,11 +71,11 @@ def corners(cx: float, cy: float, size: float = SIZE) -> str:
     return " ".join(points)
 
 
-class Board(base.Board):
+class Board(base.Board[GameOfFieldsView]):
     PROMPTS = PROMPTS
     START_NAV = "hex"
 
-    def __init__(self, shell):
+    def __init__(self, shell: BoardHost):
         super().__init__(shell)
         self.dest: str | None = None  # the hex chosen as the end of a move, before confirming
 
@@ -82,10 +85,10 @@ class Board(base.Board):
         super().cancel()
         self.dest = None
 
-    def rematch_options(self, view: dict, options: dict) -> dict:
+    def rematch_options(self, view: GameOfFieldsView, options: dict[str, str]) -> dict[str, str]:
         return options  # player A always starts (the youngest, in the rulebook)
 
-    def prompt_words(self, choices: dict) -> str:
+    def prompt_words(self, choices: Choices) -> str:
         prompt = choices["prompt"]
         key = prompt["key"]
         if self.dest is not None:
@@ -96,7 +99,8 @@ class Board(base.Board):
                 return t("gof.prompt.where")
             return t("gof.prompt." + value)
         if key == "gof.move":
-            return t("gof.prompt.move", pawn=t("gof.pawn." + prompt["pawn"]), left=prompt["left"])
+            pawn = t("gof.pawn." + str(prompt["pawn"]))
+            return t("gof.prompt.move", pawn=pawn, left=prompt["left"])
         if key == "gof.found":
             return t("gof.prompt.found", hex=prompt["hex"])
         return super().prompt_words(choices)
@@ -107,39 +111,40 @@ class Board(base.Board):
     # ----- reading the view -----
 
     def my_turn(self) -> bool:
-        return self.view is not None and self.view["choices"] is not None
+        return self.view["choices"] is not None
 
     def selected_pawn(self) -> str | None:
         if self.chosen and self.chosen[0][0] == PAWN and len(self.chosen) == 1:
             return self.chosen[0][1]
         return None
 
-    def moving(self, view: dict) -> tuple[str | None, dict]:
+    def moving(self, view: GameOfFieldsView) -> tuple[str | None, PawnPreview | None]:
         """The pawn whose move is being chosen and its preview (ends, reveals), if any."""
         pawns = view["preview"].get("pawns", {})
-        if view["phase"] == "move" and view["mover"]:
-            here = str(view["mover"]["path"][-1])
-            return here, pawns.get(here, {})
+        mover = view["mover"]
+        if view["phase"] == "move" and mover:
+            here = str(mover["path"][-1])
+            return here, pawns.get(here)
         pawn = self.selected_pawn()
         if pawn is not None:
-            return pawn, pawns.get(pawn, {})
-        return None, {}
+            return pawn, pawns.get(pawn)
+        return None, None
 
-    def destinations(self, view: dict) -> tuple[str | None, dict]:
+    def destinations(self, view: GameOfFieldsView) -> tuple[str | None, dict[str, End]]:
         """The pawn whose move is being chosen and the ends it may reach: {hex: entry}."""
         pawn, info = self.moving(view)
-        return pawn, info.get("ends", {})
+        return pawn, info["ends"] if info else {}
 
-    def clickable(self, view: dict) -> dict[str, str]:
+    def clickable(self, view: GameOfFieldsView) -> dict[str, str]:
         """hex -> what clicking it does: "pawn", "dest", "reveal", "hex" or "pick-pawn"."""
         found: dict[str, str] = {}
         if not self.my_turn():
             return found
         nxt = next_picks(view["choices"], self.chosen)
         _, info = self.moving(view)
-        for hex_id in info.get("ends", {}):
+        for hex_id in info["ends"] if info else {}:
             found[hex_id] = "dest"
-        for hex_id in info.get("reveals", []):
+        for hex_id in info["reveals"] if info else []:
             found[hex_id] = "reveal"
         if not self.chosen or self.selected_pawn() is not None:
             for hex_id in next_picks(view["choices"], []).get(PAWN, []):
@@ -149,13 +154,14 @@ class Board(base.Board):
                 found[hex_id] = "hex"
             for hex_id in nxt.get(PAWN, []):
                 found[hex_id] = "pick-pawn"
-        if view["phase"] == "found":
-            found.pop(str(view["mover"]["found"]), None)
+        mover = view["mover"]
+        if view["phase"] == "found" and mover:
+            found.pop(str(mover["found"]), None)
         return found
 
     # ----- drawing -----
 
-    def draw(self, view: dict):
+    def draw(self, view: GameOfFieldsView) -> Element:
         return h(
             "div",
             {"class": "gof-board", "data-phase": view["phase"]},
@@ -169,7 +175,7 @@ class Board(base.Board):
             self.chooser(view),
         )
 
-    def player(self, view: dict, seat: int):
+    def player(self, view: GameOfFieldsView, seat: int) -> Element:
         own = seat == view["seat"]
         name = t("gof.you") if own else self.who(seat)
         chain = view["chains"][seat]["halves"]
@@ -214,7 +220,7 @@ class Board(base.Board):
             ),
         )
 
-    def map(self, view: dict):
+    def map(self, view: GameOfFieldsView) -> Element:
         flip = self.bottom_seat(view) == 1  # each player sees their Queen's side on the left
         ends_pawn, ends = self.destinations(view)
         clickable = self.clickable(view)
@@ -232,9 +238,7 @@ class Board(base.Board):
             self.hex_cell(view, str(i), positions[str(i)], clickable, chains, focus_hex)
             for i in range(len(COORDS))
         ]
-        routes = [
-            self.route(view, ends_pawn, hex_id, entry, positions) for hex_id, entry in ends.items()
-        ]
+        routes = [self.route(ends_pawn, hex_id, entry, positions) for hex_id, entry in ends.items()]
         style = "".join(
             f".gof-map:has(.gof-hex[data-hex='{hex_id}']:is(:hover,:focus)) "
             f".gof-route[data-for='{hex_id}']{{display:inline}}"
@@ -259,7 +263,15 @@ class Board(base.Board):
             h("p", {"class": "muted gof-legend"}, t("gof.legend")),
         )
 
-    def hex_cell(self, view, hex_id, centre, clickable, chains, focus_hex):
+    def hex_cell(
+        self,
+        view: GameOfFieldsView,
+        hex_id: str,
+        centre: tuple[float, float],
+        clickable: dict[str, str],
+        chains: list[set[str]],
+        focus_hex: str,
+    ) -> Element:
         x, y = centre
         index = int(hex_id)
         terrain = view["terrain"][index] or "down"
@@ -284,8 +296,8 @@ class Board(base.Board):
         words += [w for _, w in pawns]
         if role:
             words.append(t("gof.can." + role))
-        if role == "dest":
-            entry = self.destinations(view)[1].get(hex_id, {})
+        entry = self.destinations(view)[1].get(hex_id) if role == "dest" else None
+        if entry is not None:
             words.append(self.entry_words(entry))
         return svg(
             "g",
@@ -311,7 +323,7 @@ class Board(base.Board):
             svg("polygon", {"points": corners(0, 0, SIZE - 4), "class": "ring"}),
         )
 
-    def pawns_at(self, view: dict, index: int) -> list:
+    def pawns_at(self, view: GameOfFieldsView, index: int) -> list[tuple[Element, str]]:
         """(drawing, words) of what stands on a hex: Fields and Cities, then Queens and Princes."""
         found = []
         for seat in (0, 1):
@@ -335,19 +347,25 @@ class Board(base.Board):
                 found.append((drawing, t("gof.on.princes", owner=owner, count=princes)))
         return found
 
-    def owner_words(self, view: dict, seat: int) -> str:
+    def owner_words(self, view: GameOfFieldsView, seat: int) -> str:
         return t("gof.yours") if seat == view["seat"] else t("gof.of", name=self.who(seat))
 
-    def entry_words(self, entry: dict) -> str:
-        if entry.get("kind") in ("battle", "siege"):
+    def entry_words(self, entry: End) -> str:
+        if entry["kind"] in ("battle", "siege"):
             key = "gof.battle_words" if entry["kind"] == "battle" else "gof.siege_words"
             return t(key, attack=entry["attack"], defence=entry["defence"])
         if entry.get("capture"):
             return t("gof.capture_words")
-        count = len(entry.get("path", []))
+        count = len(entry["path"])
         return t("gof.steps_words.one" if count == 1 else "gof.steps_words", count=count)
 
-    def route(self, view: dict, pawn: str | None, hex_id: str, entry: dict, positions):
+    def route(
+        self,
+        pawn: str | None,
+        hex_id: str,
+        entry: End,
+        positions: dict[str, tuple[float, float]],
+    ) -> Element:
         if pawn is None:
             return None
         path = [pawn] + [str(s) for s in entry["path"]]
@@ -374,7 +392,7 @@ class Board(base.Board):
 
     # ----- the chooser below the map -----
 
-    def chooser(self, view: dict):
+    def chooser(self, view: GameOfFieldsView) -> Element:
         if not self.my_turn():
             words = self.waiting_words(view)
             return words and h("div", {"class": "gof-chooser"}, words)
@@ -387,8 +405,9 @@ class Board(base.Board):
         for name in ACTION_ORDER:
             if name in actions:
                 buttons.append(self.action_button(view, name))
-        if view["phase"] == "found":
-            found = str(view["mover"]["found"])
+        mover = view["mover"]
+        if view["phase"] == "found" and mover:
+            found = str(mover["found"])
             buttons.insert(
                 0,
                 h(
@@ -416,12 +435,12 @@ class Board(base.Board):
             h("div", {"class": "row"}, buttons),
         )
 
-    def waiting_words(self, view: dict):
+    def waiting_words(self, view: GameOfFieldsView) -> Element:
         if view["phase"] == "over" or view["turn"] is None:
             return None
         return h("p", {"class": "muted"}, t("gof.waiting", name=self.who(view["turn"])))
 
-    def action_button(self, view: dict, name: str):
+    def action_button(self, view: GameOfFieldsView, name: str) -> Element:
         complete = action_for(view["choices"], [(ACTION, name)]) is not None
         primary = name in ("stop", "end", "stay")
         return h(
@@ -437,18 +456,18 @@ class Board(base.Board):
             t("gof.action." + name),
         )
 
-    def confirm_panel(self, view: dict):
+    def confirm_panel(self, view: GameOfFieldsView) -> Element:
         dest = self.dest
         assert dest is not None
         reveal = self.clickable(view).get(dest) == "reveal"
         _, ends = self.destinations(view)
-        entry = ends.get(dest, {})
-        if reveal:
+        entry = ends.get(dest)
+        if reveal or entry is None:
             title = t("gof.confirm.reveal", hex=int(dest) + 1)
             lines = [t("gof.reveal_note")]
         else:
             title = t("gof.confirm.move", hex=int(dest) + 1)
-            path = t("gof.path", hexes=" → ".join(str(s + 1) for s in entry.get("path", [])))
+            path = t("gof.path", hexes=" → ".join(str(s + 1) for s in entry["path"]))
             lines = [path, self.entry_words(entry)]
         return h(
             "div",
@@ -478,7 +497,7 @@ class Board(base.Board):
 
     # ----- input -----
 
-    def on_act(self, name: str, element) -> bool:
+    def on_act(self, name: str, element: Element) -> bool:
         if name == "gof-hex":
             self.click_hex(str(element.getAttribute("data-hex")))
         elif name == "gof-action":
@@ -488,8 +507,9 @@ class Board(base.Board):
         elif name == "gof-back":
             self.back()
         elif name == "gof-enter":
-            found = str(self.view["mover"]["found"])
-            self.play_picks([(HEX, found)])
+            mover = self.view["mover"]
+            if mover:
+                self.play_picks([(HEX, str(mover["found"]))])
         else:
             return False
         return True
@@ -533,7 +553,9 @@ class Board(base.Board):
         if dest is None:
             return
         pawn, ends = self.destinations(self.view)
-        first = [] if self.view["phase"] == "move" else [(PAWN, pawn)]
+        if pawn is None:
+            return
+        first: list[Pick] = [] if self.view["phase"] == "move" else [(PAWN, pawn)]
         if self.clickable(self.view).get(dest) == "reveal":
             self.chosen = []
             self.dest = None
@@ -551,7 +573,7 @@ class Board(base.Board):
         if mover and str(mover["path"][-1]) == dest and view["phase"] == "move":
             self.play_picks([(ACTION, "stop")])
 
-    def play_picks(self, picks: list) -> None:
+    def play_picks(self, picks: list[Pick]) -> None:
         """Play one action per pick, each from the choices of the view it leads to."""
         for pick in picks:
             if self.view is None or self.view["choices"] is None:
@@ -577,7 +599,7 @@ class Board(base.Board):
         panel = self.query(".gof-confirm")
         return str(panel.textContent) if panel is not None else ""
 
-    def on_key(self, event) -> bool:
+    def on_key(self, event: Element) -> bool:
         key = str(event.key)
         target = dom.closest(event.target, ".gof-hex")
         if key == "Escape" and (self.dest is not None or self.chosen):
@@ -607,7 +629,7 @@ def hex_centre(q: int, r: int, flip: bool) -> tuple[float, float]:
     return (-x, -y) if flip else (x, y)
 
 
-def neighbour_index(items: list, index: int, move: tuple[int, int]) -> int:
+def neighbour_index(items: list[Element], index: int, move: tuple[int, int]) -> int:
     """The hex an arrow key goes to: along the row, or the nearest in the row above or below."""
     spots = [(float(i.getAttribute("data-x")), float(i.getAttribute("data-y"))) for i in items]
     x, y = spots[index]
@@ -633,7 +655,7 @@ def halves_words(halves: int) -> str:
 # ----- pictures -----
 
 
-def defs():
+def defs() -> Element:
     return svg(
         "defs",
         {},
@@ -646,13 +668,15 @@ def defs():
     )
 
 
-def tile_pattern(name: str, width: int, height: int, tag: str, attrs: dict):
+def tile_pattern(
+    name: str, width: int, height: int, tag: str, attrs: dict[str, str | float]
+) -> Element:
     """A repeating texture for a hex (`url(#gof-p-<name>)`), drawn as well as coloured."""
     size = {"id": f"gof-p-{name}", "width": width, "height": height}
     return svg("pattern", {**size, "patternUnits": "userSpaceOnUse"}, svg(tag, attrs))
 
 
-def terrain_symbol(terrain: str):
+def terrain_symbol(terrain: str) -> Element:
     if terrain == "mountain":
         return svg("path", {"d": "M6 -16 l7 -12 l4 6 l3 -4 l6 10 z", "class": "sym"})
     if terrain == "sea":
@@ -662,7 +686,7 @@ def terrain_symbol(terrain: str):
     return svg("text", {"x": 0, "y": 10, "class": "sym-down"}, "?")
 
 
-def queen_svg(seat: int, dx: float = 0):
+def queen_svg(seat: int, dx: float = 0) -> Element:
     return svg(
         "g",
         {"class": "pawn queen " + SEAT_CLASS[seat], "transform": f"translate({dx},-4)"},
@@ -671,7 +695,7 @@ def queen_svg(seat: int, dx: float = 0):
     )
 
 
-def prince_svg(seat: int, dx: float = 0):
+def prince_svg(seat: int, dx: float = 0) -> Element:
     return svg(
         "g",
         {"class": "pawn prince " + SEAT_CLASS[seat], "transform": f"translate({dx},-4)"},
@@ -680,7 +704,7 @@ def prince_svg(seat: int, dx: float = 0):
     )
 
 
-def city_svg(seat: int):
+def city_svg(seat: int) -> Element:
     return svg(
         "g",
         {"class": "built city " + SEAT_CLASS[seat], "transform": "translate(0,20)"},
@@ -688,7 +712,7 @@ def city_svg(seat: int):
     )
 
 
-def field_svg(seat: int):
+def field_svg(seat: int) -> Element:
     return svg(
         "g",
         {"class": "built field " + SEAT_CLASS[seat], "transform": "translate(0,22)"},
