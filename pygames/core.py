@@ -196,7 +196,10 @@ class Game:
     title: ClassVar[dict[str, str]]
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
+    # The version of the rules new games are played under. A record says the version its
+    # game was begun under, and the game goes on under it to the end (`State.rules_version`).
     rules_version: ClassVar[int] = 2
+    oldest_rules_version: ClassVar[int] = 2  # the oldest version whose records still open
     options: ClassVar[tuple[Option, ...]] = ()
     state_class: ClassVar[type[State]]
     # The declared type of this game's views: a TypedDict extending `pygames.views.View`.
@@ -239,11 +242,19 @@ class Game:
         seed: int | None = None,
         options: dict[str, str] | None = None,
         chance: Chance | None = None,
+        rules_version: int | None = None,
     ) -> State:
-        """A new game. `seed` seeds the chance source (headless runs); it is never recorded."""
+        """A new game. `seed` seeds the chance source (headless runs); it is never recorded.
+
+        `rules_version`: an older version of the rules than today's, for a game begun then.
+        """
         self.check_seats(seats)
         options = self.check_options(options or {})
-        return self.state_class(self, seats, options, chance or fresh_chance(seed))
+        rules = self.rules_version if rules_version is None else rules_version
+        return self.state_class(self, seats, options, chance or fresh_chance(seed), rules)
+
+    def reads_rules_version(self, version: int) -> bool:
+        return self.oldest_rules_version <= version <= self.rules_version
 
 
 # ----- one position ---------------------------------------------------------------------
@@ -252,10 +263,19 @@ class Game:
 class State:
     """One position. Subclasses implement the hooks; callers use the contract below."""
 
-    def __init__(self, game: Game, seats: int, options: dict[str, str], chance: Chance):
+    def __init__(
+        self,
+        game: Game,
+        seats: int,
+        options: dict[str, str],
+        chance: Chance,
+        rules_version: int | None = None,
+    ):
         self.game = game
         self.num_seats = seats
         self.options = options
+        # The rules this game is played under: today's, or those it was begun under.
+        self.rules_version = game.rules_version if rules_version is None else rules_version
         self.chance = chance
         self.history: list[tuple[int, str]] = []  # (seat or CHANCE, action)
         self.events: list[Event] = []

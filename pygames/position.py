@@ -32,6 +32,7 @@ NOT_DATA = ("game", "chance")  # attributes set when a state is built, never wri
 CORE_FIELDS: dict[str, tuple[str, str]] = {
     "seats": ("num_seats", "how many seats play (2-4)"),
     "options": ("options", 'the game\'s options, e.g. {"start": "A"}'),
+    "rules": ("rules_version", "the version of the game's rules it is played under"),
     "moves": ("history", "every move so far: [seat, action]; seat -1 is chance"),
     "log": ("events", 'the log lines so far (tagged "e": kind, data, readers)'),
     "undo_fence": ("fixed_upto", "moves before this index can never be undone"),
@@ -39,6 +40,7 @@ CORE_FIELDS: dict[str, tuple[str, str]] = {
     "end_reason": ("end_reason", "why the game ended, or null"),
     "resigned": ("resigned", "the seats that resigned, in order"),
 }
+RULES_IN_FORMAT_1 = 2  # every game's rules version while format 1 was written
 # Format 1 wrote the core's attributes by their names of the time.
 CORE_FIELDS_V1 = {
     "num_seats": "seats",
@@ -135,12 +137,20 @@ def bounded_json(text: str, max_depth: int = MAX_DEPTH) -> Any:
 
 
 def decode_state(
-    game: Game, seats: int, options: dict[str, str], text: str, chance: Chance, viewer: int | None
+    game: Game,
+    seats: int,
+    options: dict[str, str],
+    text: str,
+    chance: Chance,
+    viewer: int | None,
+    rules: int | None = None,
 ) -> State:
     """The state written by `encode_state`, checked against a fresh state of `game`.
 
     `viewer`: the seat whose masked state it is (only its view makes sense), or None.
+    `rules`: the rules version the record says (today's if None).
     """
+    rules = game.rules_version if rules is None else rules
     raw = migrate(read_json(text), game)
     names = fields(game)
     fresh = game.new_state(seats, options=options, chance=fresh_chance(0))
@@ -155,7 +165,7 @@ def decode_state(
         if not _same_kind(values[attribute], fresh.__dict__[attribute]):
             raise PositionError("position_kind", name=name[:40])
     state.__dict__ = {**values, "game": game, "chance": chance}
-    if state.num_seats != seats or state.options != options:
+    if state.num_seats != seats or state.options != options or state.rules_version != rules:
         raise PositionError("position_mismatch")
     try:
         check_history(state)
@@ -185,6 +195,7 @@ def migrate(raw: Any, game: Game) -> dict[str, Any]:
     elif version == 1 and FORMAT_FIELD not in raw:
         renamed = {**CORE_FIELDS_V1, **game.position_fields_v1}
         data = {renamed.get(name, name): value for name, value in raw.items()}
+        data.setdefault("rules", RULES_IN_FORMAT_1)
     elif isinstance(version, int) and not isinstance(version, bool) and version > FORMAT:
         raise PositionError("position_newer", version=version, ours=FORMAT)
     else:

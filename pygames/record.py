@@ -75,6 +75,7 @@ STEP_LINE = "step "
 MAX_LINK_CHARS = 300_000  # a fragment longer than this is refused before decoding
 MAX_RECORD_CHARS = 2_000_000  # nor does a link inflate beyond this
 LEGACY_VERSION = 1
+CONVERTED_RULES_VERSION = 2  # the rules a version 1 record's game was played under
 
 
 class RecordError(GameError):
@@ -126,12 +127,16 @@ class Record:
         game = get_game(self.game_id)
         if self.position is None:
             try:
-                return game.new_state(len(self.seats), options=self.options, chance=chance)
+                seats, rules = len(self.seats), self.rules_version
+                return game.new_state(
+                    seats, options=self.options, chance=chance, rules_version=rules
+                )
             except ValueError as error:
                 raise RecordError.from_error(error) from None
         try:
-            seats = len(self.seats)
-            return decode_state(game, seats, self.options, self.position, chance, self.viewer)
+            seats, rules = len(self.seats), self.rules_version
+            position = self.position
+            return decode_state(game, seats, self.options, position, chance, self.viewer, rules)
         except PositionError as error:
             raise RecordError.from_error(error) from None
 
@@ -189,8 +194,8 @@ class Record:
     def decode_step(self, text: str) -> State:
         game = get_game(self.game_id)
         try:
-            seats = len(self.seats)
-            return decode_state(game, seats, self.options, text, RecordedChance([]), self.viewer)
+            seats, rules, viewer = len(self.seats), self.rules_version, self.viewer
+            return decode_state(game, seats, self.options, text, RecordedChance([]), viewer, rules)
         except PositionError as error:
             raise RecordError.from_error(error) from None
 
@@ -308,7 +313,7 @@ class Record:
         actions = [_parse_move(token, len(seats)) for token in moves_line.split()]
         if viewer is not None and actions:
             raise RecordError("record_position_moves")
-        record = cls(game_id, seats, options, actions, game.rules_version, position, viewer)
+        record = cls(game_id, seats, options, actions, int(version), position, viewer)
         record.hints, record.earlier = hints, earlier
         return record
 
@@ -369,7 +374,8 @@ def get_game(game_id: str) -> Game:
 
 
 def check_version(game: Game, version: str) -> None:
-    if version == str(game.rules_version):
+    """A record of a rules version this release plays: today's, or an older one still read."""
+    if version.isdigit() and len(version) < 6 and game.reads_rules_version(int(version)):
         return
     if version.isdigit() and len(version) < 6 and int(version) > game.rules_version:
         raise RecordError("record_newer", version=version, game=game.id, ours=game.rules_version)
@@ -380,7 +386,8 @@ def _convert_v1(game: Game, fields: dict[str, str], moves_line: str) -> Record:
     """A version 1 record (seed + moves) as a version 2 record with its chance outcomes."""
     seed = _parse_seed(fields.pop("seed"))
     seats = _parse_seats(fields.pop("seats", None))
-    record = Record(game.id, seats, _check_options(game, fields), rules_version=game.rules_version)
+    options = _check_options(game, fields)
+    record = Record(game.id, seats, options, rules_version=CONVERTED_RULES_VERSION)
     record.actions = [_parse_move(token, len(seats)) for token in moves_line.split()]
     if any(seat == CHANCE for seat, _ in record.actions):
         raise RecordError("record_v1_chance")

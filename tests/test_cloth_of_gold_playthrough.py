@@ -93,8 +93,10 @@ def test_a_view_shows_the_own_hand_and_only_counts_of_the_rest():
     assert spectator["preview"] == {}
 
 
-def test_the_first_option_replays_from_a_record():
+def test_the_start_option_replays_from_a_record_and_its_old_name_still_reads():
     state, record = play_random_game(7, {"start": "B"})
-    assert record.to_text().split("\n")[0].endswith("first=B")
+    assert record.to_text().split("\n")[0].endswith("start=B")
+    old_name = record.to_text().replace("start=B", "first=B", 1)
+    assert Record.from_text(old_name).replay().view(None) == state.view(None)
     assert next(seat for seat, _ in record.actions if seat != CHANCE) == 1
     assert Record.from_text(record.to_text()).replay().view(None) == state.view(None)

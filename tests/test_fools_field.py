@@ -81,7 +81,7 @@ def test_start_option_chooses_the_start_player():
 
 
 def test_second_seat_cards_lie_turned_half_way_round_on_the_table():
-    state = position([["XSSX"], ["SXXX", "SSSS"]], deck=["FFFF"], start=B)
+    state = position([["XSSF"], ["SXXX", "SSSS"]], deck=["FFFF"], start=B)
     state.apply(B, "SXXX@4")
     card, owner = state.field[4]
     assert (card, owner) == ("SXXX", B)
@@ -397,7 +397,7 @@ def test_every_logged_event_has_words_in_both_languages():
 
 
 def test_log_counts_read_naturally():
-    one = {"kind": "retreat", "seat": A, "cards": ["XSSX"], "forced": True}
+    one = {"kind": "retreat", "seat": A, "cards": ["XSSF"], "forced": True}
     assert describe("fools-field", one, "en") == (
         "A announced a Retreat (forced), taking 1 card from the Field."
     )

@@ -224,6 +224,19 @@ def test_an_opponent_field_in_between_blocks_castling_rulings_4():
     assert {"c9", "c14"} <= set(state.legal_actions(A))  # her own Fields never block
 
 
+def test_a_game_begun_under_rules_version_2_castles_past_fields_to_its_end():
+    """Version 2 read castling like movement (only a Queen, Prince or City blocks); games
+    saved then go on under it, and new games are played under version 3."""
+    assert GAME.rules_version == 3 and GAME.oldest_rules_version == 2
+    old = GAME.new_state(2, 0, rules_version=2)
+    state = position(queens=(16, 2), princes=([9, 14], []), fields=((), (13, 17)))
+    for name in ("terrain", "pool", "queens", "princes", "cities", "fields", "events"):
+        setattr(old, name, getattr(state, name))
+    assert "c9" in old.legal_actions(A) and "c9" not in state.legal_actions(A)
+    record = Record.new("game-of-fields", ["human", "human"])
+    assert record.rules_version == 3
+
+
 def test_an_opponent_field_blocks_castling_but_not_the_queens_move():
     state = position(queens=(16, 2), princes=([14], []), fields=((), (13, 17)))
     assert "c14" not in state.legal_actions(A)

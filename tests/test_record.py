@@ -125,8 +125,8 @@ def test_replay_upto_rebuilds_an_earlier_position():
         ("fools-field 2 seats=human,human colour=red\n", "no option"),
         ("fools-field 2 seats=human,human match=best-of-9\n", "match must be"),
         ("fools-field 2 seats=human,human\nC:retreat", "unreadable move"),
-        ("fools-field 2 seats=human,human\n*Q:XSSX", "unreadable move"),
-        ("fools-field 2 seats=human,human start=A\n*A:XSSX A:retreat", "could not|out of place"),
+        ("fools-field 2 seats=human,human\n*Q:XSSF", "unreadable move"),
+        ("fools-field 2 seats=human,human start=A\n*A:XSSF A:retreat", "could not|out of place"),
         ("fools-field 2 seats=human,human viewer=A\n", "no position line"),
     ],
 )

@@ -10,7 +10,10 @@ class GameOfFields(Game):
     id = "game-of-fields"
     title = {"en": "Game of Fields", "ja": "ゲーム・オブ・フィールズ"}
     min_seats = max_seats = 2
-    rules_version = 2
+    # 3: an opponent's Field on the way blocks castling (rulings §4). Games begun under 2
+    # go on with 2's castling, where only a Queen, Prince or City blocks.
+    rules_version = 3
+    oldest_rules_version = 2
     # The blank map (rulebook's optional rule): only the start hexes face up.
     options = (Option("map", ("open", "blank"), "open"),)
     state_class = GameOfFieldsState

@@ -102,6 +102,7 @@ QUEEN_VALUE = {PLAIN: 4, MOUNTAIN: 7}
 CITY_VALUE = {PLAIN: 3, MOUNTAIN: 5}
 PASS_DRAW = 8  # both players pass four times in a row
 QUIET_TURNS = 60  # ours: turns without progress before the game is drawn
+FIELDS_BLOCK_CASTLING = 3  # the rules version since which (rulings §4)
 
 
 def medium(terrain: str) -> str:
@@ -432,9 +433,13 @@ class GameOfFieldsState(State):
         opponent pawn on it, a Field included (rulings §4, unlike moving), and a sea only
         where her own Prince stands."""
         terrain = self.terrain[middle]
-        if terrain == FACE_DOWN or self.blocks(seat, middle) or middle in self.fields[1 - seat]:
+        if terrain == FACE_DOWN or self.blocks(seat, middle) or self.field_blocks(seat, middle):
             return False
         return terrain != SEA or middle in self.princes[seat]
+
+    def field_blocks(self, seat: int, middle: int) -> bool:
+        """An opponent's Field on the castling path blocks it since rules version 3."""
+        return self.rules_version >= FIELDS_BLOCK_CASTLING and middle in self.fields[1 - seat]
 
     def can_build_field(self, seat: int) -> bool:
         queen = self.queens[seat]
