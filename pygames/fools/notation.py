@@ -130,8 +130,9 @@ Action = (
 )
 
 
-def bad(text: str) -> IllegalAction:
-    return IllegalAction("fools.unknown_action", action=text[:40])
+def refusal(rule: str, **params: str) -> IllegalAction:
+    """One of the game's refusals (as `State.refusal` makes them), worded in its text module."""
+    return IllegalAction(f"fools.{rule}", **params)
 
 
 @cache  # the grammar writes a finite set of actions; the computer's search reads them often
@@ -141,7 +142,7 @@ def parse(text: str) -> Action:
     reader = READERS.get(kind)
     action = reader(rest) if reader and colon else None
     if action is None:
-        raise bad(text)
+        raise refusal("unknown_action", action=text[:40])
     return action
 
 

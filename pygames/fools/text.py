@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pygames.core import SEAT_LETTERS
-from pygames.fools.cards import POWER
+from pygames.fools.cards import FAIRY, FOOL, HONOURABLE, POWER, SPECIAL
 from pygames.text import LIST_SEPARATOR, item, join_names
 
 UI_PREFIX = "fools."
@@ -49,6 +49,12 @@ AVOID = {
 }
 
 CARD_NAMES = {lang: {card: GLOSSARY[card][lang] for card in POWER} for lang in ("en", "ja")}
+# The board's words for the cards and their kinds, from the glossary (one home for each word).
+KIND_WORDS = {FOOL: "fool", FAIRY: "fairy", SPECIAL: "special card", HONOURABLE: "honourable"}
+STRINGS = {
+    **{f"fools.card.{card}": GLOSSARY[card] for card in POWER},
+    **{f"fools.kind.{kind}": GLOSSARY[word] for kind, word in KIND_WORDS.items()},
+}
 
 LOG = {
     "first_player": {
