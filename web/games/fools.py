@@ -142,10 +142,20 @@ class Board(base.Board[FoolsView]):
             "div",
             {"class": "fools-board", "data-phase": view["phase"]},
             self.around_table(view, self.seat_panel, self.centre(view)),
+            self.dock(view),
             self.report(view),
-            self.own_hand(view),
-            self.controls(view),
         )
+
+    def dock(self, view: FoolsView) -> Element:
+        """Your hand and the buttons of the choice, right under the table. While you owe a
+        choice the dock stays at the bottom of the screen (style.css), so the instruction
+        (sticky at the top), your hand and the army you pick in share one screen at any
+        number of seats, whatever the battle report below takes."""
+        hand, controls = self.own_hand(view), self.controls(view)
+        if hand is None and controls is None:
+            return None
+        acting = " acting" if view["choices"] else ""
+        return h("div", {"class": "fools-dock" + acting}, hand, controls)
 
     def legal_targets(self) -> dict[str, set[str]]:
         """The slots and Standard Bearers the next pick may take."""
