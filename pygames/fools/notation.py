@@ -146,6 +146,7 @@ def parse(text: str) -> Action:
     return action
 
 
+@cache  # as `parse`: a finite set
 def format(action: Action) -> str:  # noqa: A001 - the Notation protocol's name
     match action:
         case Bearer(card):

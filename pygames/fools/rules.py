@@ -116,6 +116,19 @@ class Step:
         return Step(kind, int(seat or NO_SEAT), int(target or NO_SEAT))
 
 
+@cache  # masked states redact every move of the history: a finite set of actions
+def card_hidden(action: str) -> str:
+    """`action` as the other seats see it: the card of a choice or a placing hidden."""
+    match read(action):
+        case Bearer():
+            return write(Bearer(UNKNOWN))
+        case Deploy(_, slot):
+            return write(Deploy(UNKNOWN, slot))
+        case Own(_, slot):
+            return write(Own(UNKNOWN, slot))
+    return action
+
+
 class FoolsState(State):
     def setup(self) -> None:
         n = self.num_seats
@@ -550,16 +563,7 @@ class FoolsState(State):
         self.advance()
 
     def redact(self, actor: int, action: str, seat: int | None) -> str:
-        if action in META_ACTIONS:
-            return action
-        match read(action):
-            case Bearer():
-                return write(Bearer(UNKNOWN))
-            case Deploy(_, slot):
-                return write(Deploy(UNKNOWN, slot))
-            case Own(_, slot):
-                return write(Own(UNKNOWN, slot))
-        return action
+        return action if action in META_ACTIONS else card_hidden(action)
 
     # ----- refusals -----
 
