@@ -9,7 +9,8 @@ import pytest
 from pygames.core import CHANCE, UNKNOWN, Chance, IllegalAction
 from pygames.fools import GAME
 from pygames.fools.cards import CARD_TABLE, COUNT, POWER, deck_for
-from pygames.fools.rules import BEARER, NONE, TARGETS
+from pygames.fools.notation import Deploy, Enchant, KeepArmy, Own, parse, slot_name
+from pygames.fools.rules import BEARER, NONE, TARGETS, Step
 from pygames.text import describe, error_words
 
 
@@ -61,8 +62,8 @@ def choose(state, bearers):
 
 
 def step(state):
-    kind, seat, *_ = (state.queue[0] + ":-1").split(":")
-    return kind, int(seat)
+    head = Step.read(state.queue[0])
+    return head.kind, head.seat
 
 
 # ----- the cards and the deck -----
@@ -161,7 +162,7 @@ def test_one_fool_discards_every_standard_bearer():
     choose(state, ["fool", "spy", "knight"])
     assert state.bearers == [None, None, None]
     assert Counter(state.discard_up) >= Counter(["fool", "spy", "knight"])
-    assert not any(q.startswith("spy") for q in state.queue)  # no ability either
+    assert not any(Step.read(q).kind == "spy" for q in state.queue)  # no ability either
     assert step(state) == ("deploy", 0)
 
 
@@ -227,7 +228,7 @@ def test_the_enchantress_discards_an_opponents_card_unseen():
     state = ability_state(["enchantress", "sprite", "sprite"], armies=armies)
     moves = state.legal_actions(0)
     assert "enchant:B1" in moves and "enchant:C3" in moves and "enchant:none" in moves
-    assert not any(m.startswith("enchant:A") for m in moves)
+    assert not any(parse(m) in {Enchant(slot) for slot in range(3)} for m in moves)
     act(state, 0, "enchant:B1")
     assert state.army(1) == [None, "nixie", "nixie"]
     assert "knight" in state.discard_down and "knight" not in state.discard_up
@@ -259,10 +260,12 @@ def test_abilities_resolve_in_turn_order_from_the_first_player():
 def deploy_steps(state):
     """(deployer, army) for each deploy played out with the weakest card in slot 1."""
     steps = []
-    while state.phase != "over" and state.queue and state.queue[0].startswith("deploy"):
+    while state.phase != "over" and state.queue and Step.read(state.queue[0]).kind == "deploy":
         seat = state.to_act()[0]
         action = state.legal_actions(seat)[0]
-        steps.append((seat, "ABCD".index(action.split("@")[1][0])))
+        deploy = parse(action)
+        assert isinstance(deploy, Deploy)
+        steps.append((seat, deploy.slot // 3))
         act(state, seat, action)
     return steps
 
@@ -356,10 +359,12 @@ def battle(state, seats):
         seat = state.to_act()[0]
         moves = state.legal_actions(seat)
         own = [m for m in moves if m.endswith(NONE)]
-        if own or not moves[0].startswith("deploy"):
+        if own or not isinstance(parse(moves[0]), Deploy):
             break
         act(state, seat, moves[0])
-    while state.to_act() and state.legal_actions(state.to_act()[0])[-1].startswith("own"):
+    while state.to_act() and isinstance(
+        parse(state.legal_actions(state.to_act()[0])[-1]), Own | KeepArmy
+    ):
         act(state, state.to_act()[0], "own:none")
 
 
@@ -390,12 +395,11 @@ def rigged_battle(bearers, armies, seats=3, hands=None):
     ]
     state = dealt(seats, armies=armies, hands=hands)
     choose(state, bearers)
-    while state.queue and state.to_act() and state.queue[0].startswith("deploy"):
+    while state.queue and state.to_act() and Step.read(state.queue[0]).kind == "deploy":
         seat = state.to_act()[0]
-        target = int(state.queue[0].split(":")[2])
-        slot = "ABCD"[target] + "3"
-        act(state, seat, f"deploy:sprite@{slot}")
-    while state.queue and state.to_act() and state.queue[0].startswith("own"):
+        target = Step.read(state.queue[0]).target
+        act(state, seat, f"deploy:sprite@{slot_name(target * 3 + 2)}")
+    while state.queue and state.to_act() and Step.read(state.queue[0]).kind == "own":
         act(state, state.to_act()[0], "own:none")
     return state
 

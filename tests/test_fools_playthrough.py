@@ -19,6 +19,7 @@ from roundtrip import check_round_trips
 from pygames.core import CHANCE
 from pygames.fools import GAME
 from pygames.fools.cards import deck_for
+from pygames.fools.notation import Deploy, parse, slot_name
 from pygames.record import Record
 
 GAMES = {2: 600, 3: 400, 4: 400}
@@ -107,9 +108,10 @@ def test_a_seat_never_sees_the_cards_put_into_its_own_army():
             seat = state.to_act()[0]
             action = rng.choice(state.legal_actions(seat))
             state.apply(seat, action)
-            if action.startswith("deploy:"):
-                target = "ABCD".index(action.split("@")[1][0])
-                slot = action.split("@")[1]
+            deploy = parse(action)
+            if isinstance(deploy, Deploy):
+                target = deploy.slot // 3
+                slot = slot_name(deploy.slot)
                 view = state.view(target)
                 cell = next(s for s in view["armies"][target] if s["slot"] == slot)
                 if state.round == state.view(target)["round"] and state.phase == "steps":

@@ -1,7 +1,9 @@
 """Fools! (フールズ！): 2-4 players, armies of face-down fairies, Standard Bearers and Fools."""
 
 from pygames.core import Game
+from pygames.fools.notation import FOOLS_NOTATION
 from pygames.fools.rules import FoolsState
+from pygames.fools.views import FoolsView
 
 
 class Fools(Game):
@@ -36,6 +38,8 @@ class Fools(Game):
         "first": "first_player",
     }
     tie_result = "shared"  # tied players "each have won"
+    view_type = FoolsView
+    notation = FOOLS_NOTATION
 
 
 GAME = Fools()

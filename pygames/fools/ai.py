@@ -16,19 +16,22 @@ from __future__ import annotations
 import math
 import random
 
-from pygames.core import CHANCE
+from pygames.core import CHANCE, META_ACTIONS
 from pygames.fools.cards import POWER, THE_FOOL, deck_for
-from pygames.fools.rules import (
-    BEARER,
-    DEPLOY,
-    NONE,
+from pygames.fools.notation import (
     SLOTS,
-    STEPS,
-    TARGETS,
-    FoolsState,
-    parse_slot,
-    step_parts,
+    Bearer,
+    Deploy,
+    Enchant,
+    FoolIn,
+    KeepArmy,
+    Look,
+    Own,
+    Spy,
 )
+from pygames.fools.notation import parse as read
+from pygames.fools.rules import BEARER, DEPLOY, STEPS, TARGETS, FoolsState, Step
+from pygames.fools.views import Battle
 
 ROLLOUT_MOVES = 60  # a guard: playouts stop at the end of the battle (`rollout_stage`)
 # Playouts end with the battle in progress, so iterations are cheap: Hard takes about
@@ -80,77 +83,58 @@ def action_score(state: FoolsState, seat: int, action: str, fools: bool = True) 
     """How good `action` looks to `seat`; `fools` False: the `greedy` baseline, kept as it
     was measured (never the Fool as Standard Bearer, its weakest card to the first army it
     deploys to)."""
-    kind, _, rest = action.partition(":")
-    if kind == "bearer":
-        if rest == NONE:
+    match read(action):
+        case Bearer(None):
             return 0.0
-        if rest == THE_FOOL:
-            return (
-                fool_bearer_score(state, seat)
-                if fools
-                else -6.0 + 0.3 * (len(state.hands[seat]) - 1)
-            )
-        return POWER[rest] + ABILITY_BONUS.get(rest, 0.0) + 0.3 * (len(state.hands[seat]) - 1)
-    if kind == "deploy":
-        weight = weakest_card_weight(state, seat, target_of(rest)) if fools else 1.0
-        return deploy_score(state, seat, rest, weight)
-    if kind == "own":
-        if rest == NONE:
+        case Bearer(str(card)) if card == THE_FOOL:
+            if fools:
+                return fool_bearer_score(state, seat)
+            return -6.0 + 0.3 * (len(state.hands[seat]) - 1)
+        case Bearer(str(card)):
+            return POWER[card] + ABILITY_BONUS.get(card, 0.0) + 0.3 * (len(state.hands[seat]) - 1)
+        case Deploy() as deploy:
+            weight = weakest_card_weight(state, seat, deploy.slot // SLOTS) if fools else 1.0
+            return deploy_score(state, seat, deploy, weight)
+        case KeepArmy():
             return 0.5
-        card, _, where = rest.partition("@")
-        return POWER[card] - slot_value(state, seat, slot_of(where))
-    if kind == "enchant":
-        if rest == NONE:
+        case Own(card, slot):
+            return POWER[card] - slot_value(state, seat, slot)
+        case Enchant(None):
             return 2.0
-        slot = slot_of(rest)
-        owner = slot // SLOTS
-        rivals = [o for o in state.seats_in_play() if o != seat]
-        bonus = 1.5 if owner == leader(state, seat, rivals) else 0.0
-        return slot_value(state, seat, slot) + bonus
-    if kind == "fool":
-        return -slot_value(state, seat, slot_of(rest))
-    if kind == "take":
-        return 0.0
-    return 0.0  # look, spy: every slot is as unknown as the next
+        case Enchant(int(slot)):
+            rivals = [o for o in state.seats_in_play() if o != seat]
+            bonus = 1.5 if slot // SLOTS == leader(state, seat, rivals) else 0.0
+            return slot_value(state, seat, slot) + bonus
+        case FoolIn(slot):
+            return -slot_value(state, seat, slot)
+    return 0.0  # take; look, spy: every slot is as unknown as the next
 
 
 def action_scores(state: FoolsState, seat: int, actions: list[str]) -> list[float]:
     """`action_score` of each of one decision's `actions`; a deploy's weight is the same
     for all of them (one target army), so it is worked out once (this is the search's
     hot path)."""
-    if not actions or not actions[0].startswith(DEPLOY + ":"):
+    moves = [read(action) for action in actions]
+    deploys = [move for move in moves if isinstance(move, Deploy)]
+    if not deploys or len(deploys) != len(moves):
         return [action_score(state, seat, action) for action in actions]
-    placings = [action.partition(":")[2] for action in actions]
-    weight = weakest_card_weight(state, seat, target_of(placings[0]))
-    return [deploy_score(state, seat, placing, weight) for placing in placings]
+    weight = weakest_card_weight(state, seat, deploys[0].slot // SLOTS)
+    return [deploy_score(state, seat, deploy, weight) for deploy in deploys]
 
 
-def deploy_score(state: FoolsState, seat: int, placing: str, weight: float) -> float:
-    """Putting `placing` ("card@slot") into a rival's army: the card covered, less the card
-    given (weighted: see `weakest_card_weight`)."""
-    card, _, where = placing.partition("@")
-    return slot_value(state, seat, slot_of(where)) - weight * POWER[card]
-
-
-def slot_of(where: str) -> int:
-    """The slot an action names ("B2"); legal actions always name one."""
-    slot = parse_slot(where)
-    assert slot is not None
-    return slot
-
-
-def target_of(placing: str) -> int:
-    """The army a deploy ("card@slot") goes into."""
-    return slot_of(placing.partition("@")[2]) // SLOTS
+def deploy_score(state: FoolsState, seat: int, deploy: Deploy, weight: float) -> float:
+    """Putting a card into a rival's army: the card covered, less the card given
+    (weighted: see `weakest_card_weight`)."""
+    return slot_value(state, seat, deploy.slot) - weight * POWER[deploy.card]
 
 
 def weakest_card_weight(state: FoolsState, seat: int, target: int) -> float:
     """How much `seat` wants its weakest card in `target`'s army rather than in the armies
     it deploys to later (-1 to 1): the weakest card goes to the biggest threat."""
     later = [
-        parts[2]
-        for parts in map(step_parts, state.queue[1:])
-        if parts[0] == DEPLOY and parts[1] == seat
+        step.target
+        for step in map(Step.read, state.queue[1:])
+        if step.kind == DEPLOY and step.seat == seat
     ]
     if not later:
         return 1.0
@@ -251,7 +235,7 @@ def evaluate(state: FoolsState, seat: int) -> float:
     return weights[seat] / sum(weights.values())
 
 
-def battle_as_seen(state: FoolsState, seat: int, battle: dict) -> dict[int, float]:
+def battle_as_seen(state: FoolsState, seat: int, battle: Battle) -> dict[int, float]:
     """The totals of the last battle as `seat` expected them just before the reveal: the
     round's moves (public who-put-what-where, and `seat`'s own cards and looks) say which
     army cards it knew; the others count at their usual worth."""
@@ -264,24 +248,22 @@ def battle_as_seen(state: FoolsState, seat: int, battle: dict) -> dict[int, floa
                 skipping -= 1
             if skipping:
                 continue
-        kind, _, rest = action.partition(":")
-        if kind == "bearer":  # the round's Standard Bearers: everything before is older
+        if actor == CHANCE or action in META_ACTIONS:
+            continue
+        move = read(action)
+        if isinstance(move, Bearer):  # the round's Standard Bearers: everything before is older
             break
-        if kind in ("deploy", "own") and "@" in rest:
-            slot = parse_slot(rest.rpartition("@")[2])
-            if slot is not None and slot not in placer:
-                placer[slot] = actor
-                if slot not in knew:
-                    knew[slot] = actor == seat
-        elif kind in ("look", "spy") and actor == seat:
-            slot = parse_slot(rest)
-            if slot is not None and slot not in knew:
-                knew[slot] = True
-        elif kind in ("fool", "enchant"):
-            slot = parse_slot(rest)
-            if slot is not None and slot not in knew:
-                knew[slot] = kind == "fool"  # a Fool lies face up
-                placer.setdefault(slot, -1)
+        if isinstance(move, Deploy | Own):
+            if move.slot not in placer:
+                placer[move.slot] = actor
+                if move.slot not in knew:
+                    knew[move.slot] = actor == seat
+        elif isinstance(move, Look | Spy) and actor == seat:
+            knew.setdefault(move.slot, True)
+        elif isinstance(move, FoolIn | Enchant) and move.slot is not None:
+            slot = move.slot
+            knew.setdefault(slot, isinstance(move, FoolIn))  # a Fool lies face up
+            placer.setdefault(slot, -1)
     totals = {}
     for owner, army in enumerate(battle["armies"]):
         bearer = battle["bearers"][owner]
@@ -310,7 +292,7 @@ def hand_bonus(state: FoolsState, seat: int, owner: int) -> float:
         return 0.8 * best
     if not state.queue:
         return 0.0
-    kind = step_parts(state.queue[0])[0]
+    kind = Step.read(state.queue[0]).kind
     if kind in ("battle", "end", "take"):
         return 0.0
     best = max(POWER[c] for c in hand) if owner == seat else HAND_BEST

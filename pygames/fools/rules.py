@@ -5,16 +5,12 @@ the Standard Bearer choice (simultaneous and secret), the reveal and the Fools,
 the abilities, the deploy, the battle and the victory points. Seats run
 clockwise: "to your left" is the next seat (rulings §3).
 
-Actions (lower case, no spaces; a slot is a seat letter and 1-3, e.g. ``B2``):
-
-- ``bearer:knight`` / ``bearer:none``: the secret Standard Bearer choice;
-- ``fool:A2``: with two or more Fools, put your Fool in your own army slot A2;
-- ``look:A1`` (Soothsayer), ``spy:C3`` (Spy, one per opponent in turn),
-  ``enchant:B2`` / ``enchant:none`` (Enchantress); the Crone draws by itself;
-- ``deploy:pixie@B1``: put a card from your hand over slot B1 of another army;
-- ``own:knight@A3`` / ``own:none``: the optional replacement in your own army;
-- ``take:C`` (C's Standard Bearer) / ``take:A2`` (a card of your own army): a
-  winner without a Standard Bearer choosing a victory point.
+Actions are written as `pygames.fools.notation` says (its docstring has the grammar)
+and read only through it: ``bearer:knight``, ``fool:A2``, ``look:A1`` (Soothsayer),
+``spy:C3`` (Spy, one per opponent in turn), ``enchant:B2`` / ``enchant:none``
+(Enchantress; the Crone draws by itself), ``deploy:pixie@B1``, ``own:knight@A3`` /
+``own:none``, ``take:C`` / ``take:A2`` (a winner without a Standard Bearer). What is
+still to happen in a battle is a queue of `Step` values.
 
 Chance: the deck is an unordered pool; every card is drawn when dealt. Army
 cards are drawn seen by nobody. When the deck runs out the discard pile becomes
@@ -43,8 +39,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import dataclass
+from functools import cache
 
-from pygames.core import UNKNOWN, IllegalAction, State, shared_win
+from pygames.core import META_ACTIONS, UNKNOWN, IllegalAction, State, shared_win
 from pygames.fools.cards import (
     CARDS,
     CRONE,
@@ -57,35 +55,78 @@ from pygames.fools.cards import (
     by_power,
     deck_for,
 )
+from pygames.fools.notation import (
+    LETTERS,
+    NONE,
+    SLOTS,
+    Action,
+    Bearer,
+    Deploy,
+    Enchant,
+    FoolIn,
+    KeepArmy,
+    Look,
+    Own,
+    Spy,
+    TakeArmyCard,
+    TakeBearer,
+    slot_name,
+)
+from pygames.fools.notation import format as write
+from pygames.fools.notation import parse as read
+from pygames.fools.views import Battle, FoolsTable, OpenTable, StepOwed
+from pygames.views import Prompt
 
-SLOTS = 3
 HAND = 3
 TARGETS = {2: 5, 3: 4, 4: 3}  # victory points to win, by the starting number of players
-LETTERS = "ABCD"
-NONE = "none"
 BEARER, STEPS, OVER = "bearer", "steps", "over"
-# Step kinds (a step is "kind:seat" or "kind:seat:target"); the ones a seat decides:
+# Step kinds; the ones a seat decides are named as the actions that decide them:
 FOOL_STEP, LOOK, SPY_STEP, ENCHANT, CRONE_STEP = "fool", "look", "spy", "enchant", "crone"
 DEPLOY, OWN, TAKE, BATTLE, END = "deploy", "own", "take", "battle", "end"
 DECISIONS = (FOOL_STEP, LOOK, SPY_STEP, ENCHANT, DEPLOY, OWN, TAKE)
 ABILITY_STEPS = {SOOTHSAYER: LOOK, SPY: SPY_STEP, ENCHANTRESS: ENCHANT, CRONE: CRONE_STEP}
 PLACED, SAW, REPLACED = "placed", "saw", "replaced"
+NO_SEAT = -1
 
 
-def slot_name(slot: int) -> str:
-    return LETTERS[slot // SLOTS] + str(slot % SLOTS + 1)
+@dataclass(frozen=True)
+class Step:
+    """One thing still to happen this battle, in order (the state's `queue`).
+
+    `seat` does it (a decision, or the Crone's draw); `target` is the army a Spy looks
+    into or a deploy goes into. The queue holds steps in their text form,
+    "kind:seat:target" ("deploy:0:2", "own:1", "battle"), because positions are the
+    state's attributes as JSON: `text` and `read` are the only places that write and
+    read it.
+    """
+
+    kind: str
+    seat: int = NO_SEAT
+    target: int = NO_SEAT
+
+    def text(self) -> str:
+        parts = [self.kind] + [str(n) for n in (self.seat, self.target) if n != NO_SEAT]
+        return ":".join(parts)
+
+    @staticmethod
+    @cache
+    def read(text: str) -> Step:
+        kind, _, rest = text.partition(":")
+        seat, _, target = rest.partition(":")
+        return Step(kind, int(seat or NO_SEAT), int(target or NO_SEAT))
 
 
-def parse_slot(text: str) -> int | None:
-    if len(text) != 2 or text[0] not in LETTERS or text[1] not in "123":
-        return None
-    return LETTERS.index(text[0]) * SLOTS + int(text[1]) - 1
-
-
-def step_parts(step: str) -> tuple[str, int, int]:
-    kind, _, rest = step.partition(":")
-    seat, _, target = rest.partition(":")
-    return kind, int(seat or -1), int(target or -1)
+@cache  # masked states redact every move of the history: a finite set of actions
+def card_hidden(action: str) -> str:
+    """`action` as the other seats see it: the card of a choice or a placing hidden."""
+    match read(action):
+        case Bearer():
+            return write(Bearer(UNKNOWN))
+        case Deploy(_, slot):
+            return write(Deploy(UNKNOWN, slot))
+        case Own(_, slot):
+            return write(Own(UNKNOWN, slot))
+    return action
 
 
 class FoolsState(State):
@@ -106,7 +147,7 @@ class FoolsState(State):
         self.queue: list[str] = []
         self.phase = BEARER
         self.round = 0
-        self.last_battle: dict | None = None
+        self.last_battle: Battle | None = None
         self.first = LETTERS.index(self.pick_by_chance(list(LETTERS[:n])))
         self.log("first_player", first=self.first, goal=TARGETS[n])
         self.start_round()
@@ -187,7 +228,7 @@ class FoolsState(State):
         self.log("revealed", bearers=list(self.bearers))
         self.phase = STEPS
         fools = [seat for seat in order if self.bearers[seat] == THE_FOOL]
-        queue: list[str] = []
+        queue: list[Step] = []
         if fools:
             for seat in order:
                 card = self.bearers[seat]
@@ -196,19 +237,26 @@ class FoolsState(State):
                     self.bearers[seat] = None
             self.log("fools", count=len(fools), seats=fools)
             if len(fools) > 1:
-                queue += [f"{FOOL_STEP}:{seat}" for seat in fools]
+                queue += [Step(FOOL_STEP, seat) for seat in fools]
         else:
             for seat in order:
                 step = ABILITY_STEPS.get(self.bearers[seat] or "")
                 if step == SPY_STEP:
-                    queue += [f"{SPY_STEP}:{seat}:{target}" for target in self.left_of(seat)]
+                    queue += [Step(SPY_STEP, seat, target) for target in self.left_of(seat)]
                 elif step:
-                    queue.append(f"{step}:{seat}")
+                    queue.append(Step(step, seat))
         for seat in order:
-            queue += [f"{DEPLOY}:{seat}:{target}" for target in self.left_of(seat)]
-        queue += [f"{OWN}:{seat}" for seat in order]
-        queue.append(BATTLE)
-        self.queue = queue
+            queue += [Step(DEPLOY, seat, target) for target in self.left_of(seat)]
+        queue += [Step(OWN, seat) for seat in order]
+        queue.append(Step(BATTLE))
+        self.plan(queue)
+
+    def plan(self, steps: list[Step]) -> None:
+        self.queue = [step.text() for step in steps]
+
+    def step(self) -> Step:
+        """The step at the head of the queue."""
+        return Step.read(self.queue[0])
 
     def advance(self) -> None:
         """Carry out everything that needs no decision, until a seat owes one or the end."""
@@ -220,71 +268,69 @@ class FoolsState(State):
                 continue
             if not self.queue:
                 return
-            step = self.queue[0]
-            kind, seat, _ = step_parts(step)
+            step = self.step()
             if not self.applies(step):
                 self.queue.pop(0)
-            elif kind == BATTLE:
+            elif step.kind == BATTLE:
                 self.queue.pop(0)
                 self.battle()
-            elif kind == END:
+            elif step.kind == END:
                 self.queue.pop(0)
                 self.end_round()
-            elif kind == CRONE_STEP:
+            elif step.kind == CRONE_STEP:
                 self.queue.pop(0)
-                self.crone(seat)
-            elif kind == TAKE and len({self.take_card(a) for a in self.step_moves(step)}) == 1:
+                self.crone(step.seat)
+            elif (
+                step.kind == TAKE and len({self.take_card(a) for a in self.step_actions(step)}) == 1
+            ):
                 self.queue.pop(0)  # no real choice: every option is the same card
-                self.take_vp(seat, self.step_moves(step)[0])
+                self.take_vp(step.seat, self.step_actions(step)[0])
             else:
                 return
 
-    def applies(self, step: str) -> bool:
-        kind, seat, target = step_parts(step)
-        if kind in (BATTLE, END):
+    def applies(self, step: Step) -> bool:
+        if step.kind in (BATTLE, END):
             return True
-        if seat in self.resigned or target in self.resigned:
+        if step.seat in self.resigned or step.target in self.resigned:
             return False
-        if kind in (DEPLOY, OWN):
-            return bool(self.hands[seat])
-        if kind in DECISIONS:
-            return bool(self.step_moves(step))
+        if step.kind in (DEPLOY, OWN):
+            return bool(self.hands[step.seat])
+        if step.kind in DECISIONS:
+            return bool(self.step_actions(step))
         return True
 
-    def step_moves(self, step: str) -> list[str]:
-        kind, seat, target = step_parts(step)
+    def step_moves(self, step: Step) -> list[str]:
+        return [write(action) for action in self.step_actions(step)]
+
+    def step_actions(self, step: Step) -> list[Action]:
+        """The legal actions of the seat that owes `step`."""
+        kind, seat, target = step.kind, step.seat, step.target
         if kind == FOOL_STEP:
-            return [f"fool:{slot_name(s)}" for s in self.army_slots(seat)]
+            return [FoolIn(s) for s in self.army_slots(seat)]
         if kind == LOOK:
             return [
-                f"look:{slot_name(s)}"
+                Look(s)
                 for s in self.army_slots(seat)
                 if self.armies[s] is not None and not self.sees(seat, s)
             ]
         if kind == SPY_STEP:
-            return [f"spy:{slot_name(s)}" for s in self.army_slots(target) if self.armies[s]]
+            return [Spy(s) for s in self.army_slots(target) if self.armies[s]]
         if kind == ENCHANT:
             slots = [s for other in self.left_of(seat) for s in self.army_slots(other)]
-            found = [f"enchant:{slot_name(s)}" for s in slots if self.armies[s] is not None]
-            return found + ["enchant:" + NONE] if found else []
+            found: list[Action] = [Enchant(s) for s in slots if self.armies[s] is not None]
+            return found + [Enchant(None)] if found else []
         if kind == DEPLOY:
-            return [
-                f"deploy:{card}@{slot_name(s)}"
-                for card in by_power(set(self.hands[seat]))
-                for s in self.army_slots(target)
-            ]
+            hand = by_power(set(self.hands[seat]))
+            return [Deploy(card, s) for card in hand for s in self.army_slots(target)]
         if kind == OWN:
-            own = [
-                f"own:{card}@{slot_name(s)}"
-                for card in by_power(set(self.hands[seat]))
-                for s in self.army_slots(seat)
-            ]
-            return own + ["own:" + NONE]
+            hand = by_power(set(self.hands[seat]))
+            own: list[Action] = [Own(card, s) for card in hand for s in self.army_slots(seat)]
+            return own + [KeepArmy()]
         if kind == TAKE:
             others = [s for s in self.turn_order() if s != seat and self.bearers[s] is not None]
             if others:
-                return [f"take:{LETTERS[s]}" for s in others]
-            return [f"take:{slot_name(s)}" for s in self.army_slots(seat) if self.armies[s]]
+                return [TakeBearer(s) for s in others]
+            return [TakeArmyCard(s) for s in self.army_slots(seat) if self.armies[s]]
         return []
 
     # ----- the steps -----
@@ -326,43 +372,45 @@ class FoolsState(State):
         return seat is not None and self.known[seat].get(slot) in (PLACED, SAW)
 
     def play(self, seat: int, action: str) -> None:
-        kind, _, rest = action.partition(":")
-        if kind == "bearer":
-            self.choice[seat] = rest
+        move = read(action)
+        if isinstance(move, Bearer):
+            self.choice[seat] = NONE if move.card is None else move.card
             self.log("chose", seat=seat)
             self.advance()
             return
         self.queue.pop(0)
-        card, _, where = rest.rpartition("@")
-        if kind == "fool":
-            self.fool_swap(seat, parse_slot(rest))
-        elif kind == "look" or kind == "spy":
-            slot = parse_slot(rest)
-            assert slot is not None
-            self.known[seat][slot] = SAW
-            self.fix()
-            self.log(kind, seat=seat, slot=slot_name(slot))
-            self.log(
-                kind + "_saw", to=seat, seat=seat, slot=slot_name(slot), card=self.armies[slot]
-            )
-        elif kind == "enchant":
-            self.enchant(seat, parse_slot(rest))
-        elif kind == "deploy":
-            slot = parse_slot(where)
-            assert slot is not None
-            self.put(seat, slot, card)
-            self.hands[seat].remove(card)
-            self.deployed[slot // SLOTS].append(seat)
-            self.log("deploy", seat=seat, slot=slot_name(slot))
-            self.log("deployed", to=seat, seat=seat, slot=slot_name(slot), card=card)
-        elif kind == "own":
-            self.own(seat, card, parse_slot(where))
-        elif kind == "take":
-            self.take_vp(seat, action)
+        match move:
+            case FoolIn(slot):
+                self.fool_swap(seat, slot)
+            case Look(slot) | Spy(slot):
+                self.look(seat, move.kind, slot)
+            case Enchant(slot):
+                self.enchant(seat, slot)
+            case Deploy(card, slot):
+                self.deploy(seat, card, slot)
+            case Own(card, slot):
+                self.own(seat, card, slot)
+            case KeepArmy():
+                self.log("own_none", seat=seat)
+            case TakeBearer() | TakeArmyCard():
+                self.take_vp(seat, move)
         self.advance()
 
-    def fool_swap(self, seat: int, slot: int | None) -> None:
-        assert slot is not None
+    def look(self, seat: int, kind: str, slot: int) -> None:
+        """A Soothsayer's or a Spy's look (`kind` "look" or "spy")."""
+        self.known[seat][slot] = SAW
+        self.fix()
+        self.log(kind, seat=seat, slot=slot_name(slot))
+        self.log(kind + "_saw", to=seat, seat=seat, slot=slot_name(slot), card=self.armies[slot])
+
+    def deploy(self, seat: int, card: str, slot: int) -> None:
+        self.put(seat, slot, card)
+        self.hands[seat].remove(card)
+        self.deployed[slot // SLOTS].append(seat)
+        self.log("deploy", seat=seat, slot=slot_name(slot))
+        self.log("deployed", to=seat, seat=seat, slot=slot_name(slot), card=card)
+
+    def fool_swap(self, seat: int, slot: int) -> None:
         old = self.armies[slot]
         if old is not None:
             self.discard_down.append(old)
@@ -385,10 +433,7 @@ class FoolsState(State):
             known.pop(slot, None)
         self.log("enchant", seat=seat, slot=slot_name(slot))
 
-    def own(self, seat: int, card: str, slot: int | None) -> None:
-        if slot is None:
-            self.log("own_none", seat=seat)
-            return
+    def own(self, seat: int, card: str, slot: int) -> None:
         self.put(seat, slot, card)
         self.hands[seat].remove(card)
         self.log("own", seat=seat, slot=slot_name(slot))
@@ -430,35 +475,40 @@ class FoolsState(State):
         queue = []
         for seat in winners:
             if self.bearers[seat] is not None:
-                self.take_vp(seat, f"take:{LETTERS[seat]}")
+                self.take_vp(seat, TakeBearer(seat))
             else:
-                queue.append(f"{TAKE}:{seat}")
-        self.queue = queue + [END]
+                queue.append(Step(TAKE, seat))
+        self.plan(queue + [Step(END)])
 
-    def take_card(self, action: str) -> str | None:
-        where = action.removeprefix("take:")
-        if len(where) == 1:
-            return self.bearers[LETTERS.index(where)]
-        slot = parse_slot(where)
-        return None if slot is None else self.armies[slot]
+    def take_card(self, take: TakeBearer | TakeArmyCard | Action) -> str | None:
+        if isinstance(take, TakeBearer):
+            return self.bearers[take.owner]
+        if isinstance(take, TakeArmyCard):
+            return self.armies[take.slot]
+        return None
 
-    def take_vp(self, seat: int, action: str) -> None:
-        where = action.removeprefix("take:")
-        card = self.take_card(action)
+    def take_vp(self, seat: int, take: TakeBearer | TakeArmyCard | Action) -> None:
+        card = self.take_card(take)
         assert card is not None
-        if len(where) == 1:
-            self.bearers[LETTERS.index(where)] = None
-            source = "own_bearer" if LETTERS.index(where) == seat else "bearer"
+        if isinstance(take, TakeBearer):
+            self.bearers[take.owner] = None
+            owner = take.owner
+            source = "own_bearer" if owner == seat else "bearer"
         else:
-            slot = parse_slot(where)
-            assert slot is not None
-            self.armies[slot] = None
+            assert isinstance(take, TakeArmyCard)
+            self.armies[take.slot] = None
+            owner = take.slot // SLOTS
             source = "army"
         self.vp[seat].append(card)
         assert self.last_battle is not None
         self.last_battle["taken"][seat] = card
         self.log(
-            "vp", seat=seat, card=card, source=source, owner=where[0], points=len(self.vp[seat])
+            "vp",
+            seat=seat,
+            card=card,
+            source=source,
+            owner=LETTERS[owner],
+            points=len(self.vp[seat]),
         )
 
     def end_round(self) -> None:
@@ -487,17 +537,16 @@ class FoolsState(State):
         if self.phase == BEARER:
             return [s for s in self.turn_order() if self.choice[s] is None]
         if self.phase == STEPS and self.queue:
-            kind, seat, _ = step_parts(self.queue[0])
-            if kind in DECISIONS:
-                return [seat]
+            step = self.step()
+            if step.kind in DECISIONS:
+                return [step.seat]
         return []
 
     def moves(self, seat: int) -> list[str]:
         if self.phase == BEARER:
-            return [f"bearer:{card}" for card in by_power(set(self.hands[seat]))] + [
-                "bearer:" + NONE
-            ]
-        return self.step_moves(self.queue[0])
+            cards = by_power(set(self.hands[seat]))
+            return [write(Bearer(card)) for card in cards] + [write(Bearer(None))]
+        return self.step_moves(self.step())
 
     def seat_left(self, seat: int) -> None:
         self.discard_down += self.hands[seat] + [c for c in self.army(seat) if c is not None]
@@ -514,36 +563,25 @@ class FoolsState(State):
         self.advance()
 
     def redact(self, actor: int, action: str, seat: int | None) -> str:
-        kind, _, rest = action.partition(":")
-        if kind == "bearer":
-            return "bearer:" + UNKNOWN
-        if kind in ("deploy", "own") and "@" in rest:
-            return f"{kind}:{UNKNOWN}@{rest.rpartition('@')[2]}"
-        return action
+        return action if action in META_ACTIONS else card_hidden(action)
 
     # ----- refusals -----
 
     def explain_illegal(self, seat: int, action: str) -> IllegalAction:
-        kind, _, rest = action.partition(":")
-        if kind not in ("bearer", "fool", "look", "spy", "enchant", "deploy", "own", "take"):
-            return self.refusal("unknown_action", action=action[:40])
-        expected = BEARER if self.phase == BEARER else step_parts(self.queue[0])[0]
-        if kind != expected:
+        try:
+            move = read(action)
+        except IllegalAction as refusal:
+            return refusal
+        expected = BEARER if self.phase == BEARER else self.step().kind
+        if move.kind != expected:
             return self.refusal("not_now", step=expected)
-        card, _, where = rest.rpartition("@")
-        if kind in ("deploy", "own", "bearer"):
-            card = card if kind != "bearer" else rest
-            if card != NONE and card not in self.hands[seat]:
-                return self.refusal("not_held", card=card if card in CARDS else "?")
-        if kind == "deploy":
-            slot = parse_slot(where)
-            target = step_parts(self.queue[0])[2]
-            if slot is None or slot // SLOTS != target:
-                return self.refusal("deploy_order", target=target)
-        if kind == "own":
-            slot = parse_slot(where)
-            if slot is None or slot // SLOTS != seat:
-                return self.refusal("own_army")
+        card = move.card if isinstance(move, Bearer | Deploy | Own) else None
+        if card is not None and card not in self.hands[seat]:
+            return self.refusal("not_held", card=card if card in CARDS else UNKNOWN)
+        if isinstance(move, Deploy) and move.slot // SLOTS != self.step().target:
+            return self.refusal("deploy_order", target=self.step().target)
+        if isinstance(move, Own) and move.slot // SLOTS != seat:
+            return self.refusal("own_army")
         return IllegalAction("not_legal_now")
 
     # ----- what each seat knows -----
@@ -635,33 +673,34 @@ class FoolsState(State):
     # ----- how a choice is offered -----
 
     def picks(self, seat: int, action: str) -> list[tuple[str, str]]:
-        kind, _, rest = action.partition(":")
-        if rest == NONE:
-            return [("action", "none")]
-        if kind == "bearer":
-            return [("card", rest)]
-        if kind in ("deploy", "own"):
-            card, _, where = rest.rpartition("@")
-            return [("card", card), ("slot", where)]
-        if kind == "take" and len(rest) == 1:
-            return [("bearer", rest)]
-        return [("slot", rest)]
+        match read(action):
+            case Bearer(None) | Enchant(None) | KeepArmy():
+                return [("action", NONE)]
+            case Bearer(str(card)):
+                return [("card", card)]
+            case Deploy(card, slot) | Own(card, slot):
+                return [("card", card), ("slot", slot_name(slot))]
+            case TakeBearer(owner):
+                return [("bearer", LETTERS[owner])]
+            case FoolIn(slot) | Look(slot) | Spy(slot) | Enchant(int(slot)) | TakeArmyCard(slot):
+                return [("slot", slot_name(slot))]
+        raise AssertionError(action)
 
-    def prompt(self, seat: int) -> dict:
+    def prompt(self, seat: int) -> Prompt:
         if self.phase == BEARER:
             return {"key": "fools.bearer"}
-        kind, _, target = step_parts(self.queue[0])
-        prompt: dict = {"key": f"fools.{kind}"}
-        if target >= 0:
-            prompt["target"] = target
-        if kind == TAKE:
-            army = self.step_moves(self.queue[0])[0][-1].isdigit()
+        step = self.step()
+        prompt: Prompt = {"key": f"fools.{step.kind}"}
+        if step.target != NO_SEAT:
+            prompt["target"] = step.target
+        if step.kind == TAKE:
+            army = isinstance(self.step_actions(step)[0], TakeArmyCard)
             prompt["key"] = "fools.take_army" if army else "fools.take_bearer"
         return prompt
 
     # ----- what a seat sees -----
 
-    def open_game_view(self, seat: int | None) -> dict:
+    def open_game_view(self, seat: int | None) -> OpenTable:
         """Replays: every hand, army card and secret choice face up, and the unseen piles."""
         view = self.game_view(seat)
         for owner, army in enumerate(view["armies"]):
@@ -675,19 +714,20 @@ class FoolsState(State):
             "open_discards": by_power(self.discard_down),
         }
 
-    def game_view(self, seat: int | None) -> dict:
-        step = None
+    def game_view(self, seat: int | None) -> FoolsTable:
+        owed: StepOwed | None = None
         if self.phase == STEPS and self.queue:
-            kind, actor, target = step_parts(self.queue[0])
-            if kind in DECISIONS:
-                step = {"kind": kind, "seat": actor, "target": None if target < 0 else target}
+            step = self.step()
+            if step.kind in DECISIONS:
+                target = None if step.target == NO_SEAT else step.target
+                owed = {"kind": step.kind, "seat": step.seat, "target": target}
         known = {} if seat is None else self.known[seat]
         return {
             "round": self.round,
             "first": self.first,
             "target": TARGETS[self.num_seats],
             "phase": OVER if self.is_over() else self.phase,
-            "step": step,
+            "step": owed,
             "deck": len(self.deck),
             "discard": len(self.discard_up) + len(self.discard_down),
             "hand": [] if seat is None else by_power(self.hands[seat]),

@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 from pygames.core import SEAT_LETTERS
-from pygames.fools.cards import POWER
+from pygames.fools.cards import CARDS, FAIRY, FOOL, HONOURABLE, POWER, SPECIAL
+from pygames.fools.notation import READERS as NOTATION_KINDS
 from pygames.text import LIST_SEPARATOR, item, join_names
 
 UI_PREFIX = "fools."
-LATIN_ALLOWED: tuple[str, ...] = ()
+# The notation (rules page, "記法") is written the same in every language: its kinds, "none"
+# and the cards' names as the notation spells them (lower case; the log's names are capitalised).
+LATIN_ALLOWED: tuple[str, ...] = (
+    *(f"{kind}:" for kind in NOTATION_KINDS),
+    *(f"{kind}:none" for kind in ("bearer", "enchant", "own")),
+    *CARDS,
+)
 
 GLOSSARY = {
     "first player": {"en": "first player", "ja": "スタートプレイヤー"},
@@ -49,6 +56,12 @@ AVOID = {
 }
 
 CARD_NAMES = {lang: {card: GLOSSARY[card][lang] for card in POWER} for lang in ("en", "ja")}
+# The board's words for the cards and their kinds, from the glossary (one home for each word).
+KIND_WORDS = {FOOL: "fool", FAIRY: "fairy", SPECIAL: "special card", HONOURABLE: "honourable"}
+STRINGS = {
+    **{f"fools.card.{card}": GLOSSARY[card] for card in POWER},
+    **{f"fools.kind.{kind}": GLOSSARY[word] for kind, word in KIND_WORDS.items()},
+}
 
 LOG = {
     "first_player": {

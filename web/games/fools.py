@@ -16,8 +16,11 @@ from __future__ import annotations
 
 from pygames.choices import action_for, next_picks
 from pygames.fools.cards import FOOL, HONOURABLE, KIND, POWER, SPECIAL
-from web.dom import h
+from pygames.fools.views import ArmySlot, FoolsView
+from pygames.views import Choices
+from web.dom import Element, h
 from web.games import base
+from web.host import BoardHost
 from web.i18n import listed, t
 from web.seats import SEAT_MARKS
 
@@ -56,7 +59,7 @@ def card_words(card: str) -> str:
     )
 
 
-def card_face(card: str, size: str = "", spoken: bool = False) -> object:
+def card_face(card: str, size: str = "", spoken: bool = False) -> Element:
     """A face-up card: the power large, the name, and a symbol for its kind (never colour
     alone). `spoken`: its words are the accessible text (inside a button); else it is
     decoration beside a label that says it."""
@@ -75,7 +78,7 @@ def card_face(card: str, size: str = "", spoken: bool = False) -> object:
     )
 
 
-def card_back(note: str | None = None) -> object:
+def card_back(note: str | None = None) -> Element:
     return h(
         "span",
         {"class": "fcard back", "aria-hidden": "true"},
@@ -84,21 +87,21 @@ def card_back(note: str | None = None) -> object:
     )
 
 
-class Board(base.Board):
+class Board(base.Board[FoolsView]):
     PROMPTS = PROMPTS
     START_NAV = "hand"
 
-    def __init__(self, shell):
+    def __init__(self, shell: BoardHost):
         super().__init__(shell)
         self.animated_round = 0  # the last battle whose reveal has been played
 
     # ----- what the shell asks -----
 
-    def prompt_words(self, choices: dict) -> str:
+    def prompt_words(self, choices: Choices) -> str:
         prompt = dict(choices["prompt"])
-        key = prompt.pop("key")
+        key = str(prompt.pop("key"))
         names = self.shell.names
-        params = {"name": names[prompt["target"]]} if "target" in prompt else {}
+        params = {"name": names[int(prompt["target"])]} if "target" in prompt else {}
         if self.chosen and self.chosen[0][0] == CARD:
             card = card_name(self.chosen[0][1])
             if key == "fools.bearer":
@@ -106,10 +109,10 @@ class Board(base.Board):
             return t(f"{PROMPTS[key]}_slot", card=card, **params)
         return t(PROMPTS.get(key, "prompt." + key), **params)
 
-    def rematch_options(self, view: dict, options: dict) -> dict:
+    def rematch_options(self, view: FoolsView, options: dict[str, str]) -> dict[str, str]:
         return options  # the first player is drawn at random each game
 
-    def log_item(self, part: dict):
+    def log_item(self, part: dict[str, str]) -> Element:
         if part["item"] != "card":
             return super().log_item(part)
         card = part["value"]
@@ -131,17 +134,27 @@ class Board(base.Board):
 
     # ----- drawing -----
 
-    def draw(self, view: dict):
+    def draw(self, view: FoolsView) -> Element:
         self.legal = self.legal_targets()
         self.tab_given = False
         return h(
             "div",
             {"class": "fools-board", "data-phase": view["phase"]},
             self.around_table(view, self.seat_panel, self.centre(view)),
+            self.dock(view),
             self.report(view),
-            self.own_hand(view),
-            self.controls(view),
         )
+
+    def dock(self, view: FoolsView) -> Element:
+        """Your hand and the buttons of the choice, right under the table. While you owe a
+        choice the dock stays at the bottom of the screen (style.css), so the instruction
+        (sticky at the top), your hand and the army you pick in share one screen at any
+        number of seats, whatever the battle report below takes."""
+        hand, controls = self.own_hand(view), self.controls(view)
+        if hand is None and controls is None:
+            return None
+        acting = " acting" if view["choices"] else ""
+        return h("div", {"class": "fools-dock" + acting}, hand, controls)
 
     def legal_targets(self) -> dict[str, set[str]]:
         """The slots and Standard Bearers the next pick may take."""
@@ -150,7 +163,7 @@ class Board(base.Board):
         picks = self.next_picks()
         return {kind: set(values) for kind, values in picks.items()}
 
-    def seat_panel(self, seat: int):
+    def seat_panel(self, seat: int) -> Element:
         view = self.view
         names = self.shell.names
         me = view["seat"]
@@ -205,7 +218,7 @@ class Board(base.Board):
             seat != me and self.open_hand(seat),
         )
 
-    def open_hand(self, seat: int):
+    def open_hand(self, seat: int) -> Element:
         """A replay seen from everywhere: this seat's hand face up."""
         cards = self.view.get("open_hands", [[]] * (seat + 1))[seat]
         if not cards:
@@ -224,7 +237,7 @@ class Board(base.Board):
             [card_face(card, "mini") for card in cards],
         )
 
-    def vp_pile(self, seat: int):
+    def vp_pile(self, seat: int) -> Element:
         cards = self.view["vp"][seat]
         target = self.view["target"]
         label = t("fools.vp", count=len(cards), target=target)
@@ -239,7 +252,7 @@ class Board(base.Board):
             h("span", {"aria-hidden": "true"}, label),
         )
 
-    def army_slot(self, owner: int, slot: dict):
+    def army_slot(self, owner: int, slot: ArmySlot) -> Element:
         name = slot["slot"]
         me = self.view["seat"]
         if owner == me:
@@ -262,9 +275,9 @@ class Board(base.Board):
             )
             words = note + ". " + card_words(card)
         else:
-            note = t("fools.know.replaced") if know == "replaced" else None
-            body = card_back(note)
-            words = t("fools.face_down") + (". " + note if note else "")
+            replaced = t("fools.know.replaced") if know == "replaced" else None
+            body = card_back(replaced)
+            words = t("fools.face_down") + (". " + replaced if replaced else "")
         legal = name in self.legal.get(SLOT, set())
         spoken_body = self.spoken_slot(card, know, slot["empty"])
         attrs = {"class": "slot" + (" legal" if legal else ""), "data-slot": name}
@@ -273,7 +286,7 @@ class Board(base.Board):
         return self.pickable(attrs, "slot", name, where, spoken_body)
 
     @staticmethod
-    def spoken_slot(card: str | None, know: str | None, empty: bool):
+    def spoken_slot(card: str | None, know: str | None, empty: bool) -> Element:
         """A slot inside a button: its visible words are its accessible name."""
         if empty:
             return h("span", {"class": "fcard empty"}, t("fools.empty"))
@@ -295,7 +308,7 @@ class Board(base.Board):
             h("span", {"class": "note"}, note),
         )
 
-    def bearer_slot(self, seat: int):
+    def bearer_slot(self, seat: int) -> Element:
         view = self.view
         me = view["seat"]
         letter = base.SEAT_LETTERS[seat]
@@ -305,15 +318,15 @@ class Board(base.Board):
             label = t("fools.bearer_of", name=self.shell.names[seat])
         card = view["bearers"][seat]
         if view["phase"] == "bearer" and seat in view["in_play"]:
-            mine = seat == me and view["my_choice"] not in (None, "none")
-            if mine:
+            secret = view["my_choice"] if seat == me else None
+            if secret is not None and secret != "none":
                 body = h(
                     "span",
                     {"class": "known"},
-                    card_face(view["my_choice"]),
+                    card_face(secret),
                     h("span", {"class": "note"}, t("fools.your_secret")),
                 )
-                words = t("fools.your_secret") + ". " + card_words(view["my_choice"])
+                words = t("fools.your_secret") + ". " + card_words(secret)
             elif view["chosen"] and view["chosen"][seat]:
                 body, words = card_back(t("fools.ready")), t("fools.ready")
             else:
@@ -331,7 +344,9 @@ class Board(base.Board):
         spoken = card_face(card, spoken=True) if card else body
         return self.pickable(attrs, "bearer", letter, label, spoken)
 
-    def pickable(self, attrs: dict, act: str, value: str, where: str, spoken) -> object:
+    def pickable(
+        self, attrs: dict[str, str], act: str, value: str, where: str, spoken: Element
+    ) -> Element:
         """A legal slot as a button: its words are its name; the first one takes the Tab stop."""
         tab = "-1"
         if not self.tab_given:
@@ -350,10 +365,11 @@ class Board(base.Board):
             spoken,
         )
 
-    def centre(self, view: dict):
+    def centre(self, view: FoolsView) -> Element:
         names = self.shell.names
         owes = [names[s] for s in view["to_act"]]
-        phase = "over" if view["over"] else (view["step"] or {}).get("kind", view["phase"])
+        step = view["step"]
+        phase = "over" if view["over"] else step["kind"] if step else view["phase"]
         items = [
             t("fools.round", round=view["round"]),
             t("fools.first_is", name=names[view["first"]]),
@@ -371,7 +387,7 @@ class Board(base.Board):
             h("ul", {"class": "fools-info"}, [h("li", {}, item) for item in items]),
         )
 
-    def report(self, view: dict):
+    def report(self, view: FoolsView) -> Element:
         """The last battle: each army and its total, and who won, revealed one by one."""
         battle = view["last_battle"]
         if not battle:
@@ -426,7 +442,7 @@ class Board(base.Board):
             h("ol", {}, rows),
         )
 
-    def own_hand(self, view: dict):
+    def own_hand(self, view: FoolsView) -> Element:
         if view["seat"] is None:
             return None
         cards = view["hand"]
@@ -464,11 +480,11 @@ class Board(base.Board):
             h("div", {"class": "cards"}, buttons) if cards else h("p", {}, t("fools.hand_empty")),
         )
 
-    def controls(self, view: dict):
+    def controls(self, view: FoolsView) -> Element:
         choices = view["choices"]
         if choices is None:
             return None
-        key = choices["prompt"]["key"]
+        key = str(choices["prompt"]["key"])
         none_action = action_for(choices, [NONE_PICK])
         confirm = None
         if key == "fools.bearer" and self.chosen:
@@ -502,13 +518,14 @@ class Board(base.Board):
 
     # ----- input -----
 
-    def on_act(self, name: str, element) -> bool:
+    def on_act(self, name: str, element: Element) -> bool:
         if name == "card":
             card = str(element.dataset.card)
             if card not in next_picks(self.view["choices"], []).get(CARD, []):
                 return True
             picked = self.toggle((CARD, card))
-            if picked and self.view["choices"]["prompt"]["key"] != "fools.bearer":
+            choices = self.view["choices"]
+            if picked and choices and choices["prompt"]["key"] != "fools.bearer":
                 self.shell.announce(self.prompt(self.view))
                 self.focus("[data-nav='slots'][tabindex='0']")
             elif picked:
