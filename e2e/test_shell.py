@@ -134,3 +134,29 @@ def test_the_instruction_stays_in_view_on_a_phone(browser, site_url: str) -> Non
     expect(hand).to_be_in_viewport()
     expect(status).not_to_be_empty()
     context.close()
+
+
+def test_a_click_inside_the_board_is_the_boards_even_with_a_shell_actions_name(
+    ready_page: Page,
+) -> None:
+    """A board's `data-act` names and the shell's cannot catch each other's clicks: inside
+    the board's drawing only the board handles a click, outside it only the shell."""
+    page = ready_page
+    page.click("[data-act='new-game'][data-game='fools-field']")
+    page.select_option("#option-start", "A")
+    page.click("[data-act='start']")
+    expect(page.locator(".play[data-turn='mine']")).to_be_visible()
+    # A control inside the board named like the shell's "back to the lobby".
+    page.evaluate(
+        """() => {
+          const twin = document.createElement('button');
+          twin.id = 'twin'; twin.dataset.act = 'lobby'; twin.textContent = 'twin';
+          document.querySelector('.board-area > *').appendChild(twin);
+        }"""
+    )
+    page.click("#twin")
+    page.click("[data-act='pick']:not([aria-disabled='true'])")  # the board still answers
+    expect(page.locator(".ff-card.selected")).to_have_count(1)
+    expect(page.locator(".play")).to_be_visible()  # the shell did not take the click
+    page.locator(".play-bar [data-act='lobby']").click()
+    expect(page.locator("#lobby")).to_be_visible()

@@ -234,3 +234,20 @@ def test_a_refused_link_is_explained_in_japanese_on_a_japanese_page(
 def link_of_text(text: str) -> str:
     packed = zlib.compress(text.encode("utf-8"), 9)
     return "r=" + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def test_a_save_this_version_cannot_open_says_why_and_is_kept(page: Page, site_url: str) -> None:
+    other_game = {**save_entry(known_deal(9).to_text()), "game": "chess"}
+    entries = {"other-game": json.dumps(other_game), "not-json": "{this is not json"}
+    seed(page, site_url, entries)
+    expect(save_item(page, "other-game").locator(".why")).to_contain_text("“chess”")
+    expect(save_item(page, "other-game").locator("[data-act='resume']")).to_have_count(0)
+    expect(save_item(page, "not-json").locator(".why")).to_have_text("Its contents are damaged.")
+    page.click("button[data-lang='ja']")
+    expect(save_item(page, "other-game").locator(".why")).to_contain_text("ゲームがない")
+    expect(save_item(page, "not-json").locator(".why")).to_have_text("中身が壊れています。")
+    kept = page.evaluate(
+        "(keys) => keys.map((k) => localStorage.getItem(k) !== null)",
+        [SAVE + key for key in entries],
+    )
+    assert kept == [True, True]

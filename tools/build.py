@@ -67,7 +67,7 @@ PYTHON_SOURCE_DIRS = ["pygames", "web"]
 # The rest ship as bytecode: the lobby's modules, and the engine, the largest modules,
 # which a page opened on a game needs at once.
 LATER_MODULES = re.compile(
-    r"(web/games/(?!__init__)|web/(replay|analysis|play|session|cover)\.py"
+    r"(web/games/(?!__init__)|web/(replay|analysis|play|session|cover|host|slicing|computer)\.py"
     r"|pygames/(ai/|analysis\.py|replay\.py|text\.py|legacy\.py|position\.py|bots\.py"
     r"|__main__\.py|[a-z_]+/(ai|text)\.py))"
 )

@@ -22,14 +22,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import js
 
+from pygames.views import View
 from web import dom, i18n, storage
 from web.dom import h, svg
 from web.i18n import t
 from web.seats import SEAT_MARKS
+from web.slicing import run_in_slices
+
+if TYPE_CHECKING:
+    from pygames.analysis import GameStudy, StudySearch
 
 MARK_SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 STATE_ATTRIBUTE = "data-analysis"  # on <html>: "running", "stopped" or "done", for tests
@@ -91,13 +97,13 @@ class Analysis:
 
         if self.running or not self.available():
             return
-        self.study = GameStudy(self.screen.replay, done=self.saved())
+        study = self.study = GameStudy(self.screen.replay, done=self.saved())
         self.running = True
         self.generation += 1
         set_state("running")
         self.refresh()
         dom.focus("[data-act='analysis-stop']")
-        asyncio.ensure_future(self._run(self.generation))
+        asyncio.ensure_future(self._run(self.generation, study))
 
     def stop(self) -> None:
         if self.running:
@@ -105,27 +111,21 @@ class Analysis:
             self.generation += 1
             set_state("stopped")
 
-    async def _run(self, generation: int) -> None:
-        from web.session import _next_slice
+    async def _run(self, generation: int, study: GameStudy) -> None:
+        known = len(study.results)
 
-        study = self.study
-        iterations = 1
-        slices = 0
-        while generation == self.generation and not study.finished():
-            known = len(study.results)
-            started = time.perf_counter()
-            study.advance(iterations)
-            spent = time.perf_counter() - started
-            slices += 1
+        def after_slice() -> None:
+            nonlocal known
             if len(study.results) != known:
+                known = len(study.results)
                 self.keep(study)
             else:
                 self.show_progress(study)
-            await asyncio.sleep(0)
-            iterations = _next_slice(iterations, spent)
-        if generation == self.generation and study.finished():
+
+        run = await run_in_slices(study, lambda: generation == self.generation, after_slice)
+        if run.finished:
             self.running = False
-            js.document.documentElement.setAttribute("data-analysis-slices", str(slices))
+            js.document.documentElement.setAttribute("data-analysis-slices", str(run.slices))
             set_state("done")
             self.refresh()  # the graph, once (the marks went into the move list one by one)
             self.screen.app.announce(t("analysis.done"))
@@ -134,7 +134,7 @@ class Analysis:
         """A decision studied: into the save at once, its mark into the move list."""
         from pygames.analysis import ITERATIONS, VERSION
 
-        fresh = [step for step in study.results if step not in self.results]
+        fresh = [step for step in study.results if step not in self.saved()]
         self.results = dict(study.results)
         save = self.screen.session.save
         save.analysis = {
@@ -477,10 +477,6 @@ def point_words(step: int, name: str, chance: float) -> str:
     return t("analysis.point", step=step, name=name, chance=percent(chance))
 
 
-def is_chance(value) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
-
-
 def set_state(state: str) -> None:
     js.document.documentElement.setAttribute(STATE_ATTRIBUTE, state)
 
@@ -550,6 +546,13 @@ def plain(parts: list) -> str:
     return "".join(p if isinstance(p, str) else str(p.textContent) for p in parts).strip()
 
 
+@dataclass
+class HintResult:
+    history: int  # how many moves the game had when the hint was asked
+    values: dict[str, float]  # each legal move's chance to win
+    best: str
+
+
 class Hint:
     """The play screen's hint: the human's current decision studied, every legal move's
     chance to win. Asking for one is written in the record (`Record.hints`)."""
@@ -557,17 +560,15 @@ class Hint:
     def __init__(self, screen):
         self.screen = screen
         self.generation = 0
-        self.search = None
-        self.result: dict | None = None  # {"history": len, "values": {...}, "best": ...}
+        self.result: HintResult | None = None
         self.running = False
 
     def forget(self) -> None:
         self.generation += 1
         self.running = False
-        self.search = None
         self.result = None
 
-    def offered(self, view: dict, seat: int | None) -> bool:
+    def offered(self, view: View, seat: int | None) -> bool:
         """Against the computer, on the one human's turn."""
         session = self.screen.session
         humans = session.human_seats()
@@ -594,36 +595,26 @@ class Hint:
         self.result = None
         history = len(session.state.history)
         seed = decision_seed(session.save.bot_seed, history) + 1
-        self.search = StudySearch(session.state, seat, ITERATIONS, random.Random(seed))
+        search = StudySearch(session.state, seat, ITERATIONS, random.Random(seed))
         self.screen.render()
         self.screen.app.announce(t("hint.running"))
-        asyncio.ensure_future(self._run(self.generation, seat, history))
+        asyncio.ensure_future(self._run(self.generation, search, history))
 
-    async def _run(self, generation: int, seat: int, history: int) -> None:
-        from web.session import _next_slice
-
-        search = self.search
-        iterations = 1
-        while generation == self.generation:
-            started = time.perf_counter()
-            done = search.advance(iterations)
-            spent = time.perf_counter() - started
-            await asyncio.sleep(0)
-            if done:
-                break
-            iterations = _next_slice(iterations, spent)
-        if generation != self.generation:
+    async def _run(self, generation: int, search: StudySearch, history: int) -> None:
+        run = await run_in_slices(search, lambda: generation == self.generation)
+        if not run.finished:
             return
         self.running = False
-        self.result = {"history": history, "values": search.values(), "best": search.best()}
+        self.result = HintResult(history, search.values(), search.best())
         js.document.documentElement.setAttribute("data-hint", "shown")
         self.screen.render()
         self.screen.app.announce(t("hint.ready"))
         dom.focus("#hint-title")
 
-    def panel(self, view: dict, seat: int | None) -> object:
+    def panel(self, view: View, seat: int | None) -> object:
         session = self.screen.session
-        fresh = self.result is not None and self.result["history"] == len(session.state.history)
+        result = self.result
+        fresh = result is not None and result.history == len(session.state.history)
         if not fresh and not self.running:
             return None
         body: list = []
@@ -636,8 +627,8 @@ class Hint:
                     t("hint.running"),
                 )
             )
-        else:
-            values = self.result["values"]
+        elif result is not None and seat is not None:
+            values = result.values
             ordered = sorted(values, key=lambda a: -values[a])
             words = move_parts(self.screen, session.state, seat, ordered, seat)
             body.append(
@@ -649,7 +640,7 @@ class Hint:
                             "li",
                             {
                                 "data-action": action,
-                                "class": "best" if action == self.result["best"] else None,
+                                "class": "best" if action == result.best else None,
                             },
                             h("span", {"class": "hint-chance"}, percent(values[action])),
                             " ",

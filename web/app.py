@@ -12,25 +12,30 @@ and the form (with dom, i18n and storage), so the lobby is interactive right
 after Python boots; the game screens, the rules engine and the boards load in
 the background (or at once when the page opens on a game).
 
-Input uses delegated listeners: a clickable thing carries `data-act="name"`,
-handled by `act_<name>` on this shell or the screen showing, else by the
-board's `on_act`; a form control carries `data-change="name"`, handled by
-`change_<name>`.
+Input uses delegated listeners: a clickable thing carries `data-act="name"`. A
+click inside the board's drawing goes to the board's `on_act` alone; any other
+goes to `act_<name>` on this shell or the screen showing. So a board's names and
+the shell's can never catch each other's clicks. A form control carries
+`data-change="name"`, handled by `change_<name>`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import traceback
+from typing import TYPE_CHECKING, Any
 
 import js
 from pyodide.ffi import create_proxy
 
 from web import dom, games, i18n
-from web.dom import h
+from web.dom import Element, h
 from web.i18n import error_text, t
 from web.lobby import Lobby
 from web.new_game import NewGame
+
+if TYPE_CHECKING:
+    from web.games.base import Board
 
 LINK_PREFIX = "#r="
 SAVE_PREFIX = "#g="
@@ -158,18 +163,25 @@ class App:
         if element is None or element.getAttribute("aria-disabled") == "true":
             return
         name = str(element.dataset.act)
+        board = self.board_holding(element)
+        if board is not None:
+            if board.on_act(name, element):
+                event.preventDefault()
+            return
         handler = self.handler("act_", name)
         if handler is not None:
             event.preventDefault()
             result = handler(element)
             if asyncio.iscoroutine(result):
                 self.run(result)
-        elif (
-            self.showing == "play"
-            and self.play.board is not None
-            and self.play.board.on_act(name, element)
-        ):
-            event.preventDefault()
+
+    def board_holding(self, element: Element) -> Board[Any] | None:
+        """The board of the play screen if `element` is inside its drawing."""
+        if self.showing != "play" or not self.play.is_open:
+            return None
+        board = self.play.board
+        root = board.root
+        return board if root is not None and root.contains(element) else None
 
     def on_change(self, event) -> None:
         element = dom.closest(event.target, "[data-change]")
@@ -195,10 +207,8 @@ class App:
             if self.replay.on_key(event):
                 event.preventDefault()
             return
-        if self.showing == "play":
-            board = self.play.board
-            if board is not None and board.on_key(event):
-                event.preventDefault()
+        if self.showing == "play" and self.play.is_open and self.play.board.on_key(event):
+            event.preventDefault()
 
     # ----- screens -----
 

@@ -12,7 +12,7 @@ import js
 from pyodide.ffi import create_proxy
 
 from web import dom
-from web.dom import h
+from web.dom import Element, h
 from web.i18n import t
 
 
@@ -24,7 +24,12 @@ async def modal(dialog, on_change=None, focus: str | None = None) -> str:
     """
     js.document.body.appendChild(dialog)
     closed = asyncio.get_event_loop().create_future()
-    on_close = create_proxy(lambda event: closed.done() or closed.set_result(True))
+
+    def close(event: Element) -> None:
+        if not closed.done():
+            closed.set_result(True)
+
+    on_close = create_proxy(close)
     changed = create_proxy(on_change) if on_change else None
     dialog.addEventListener("close", on_close)
     if changed:

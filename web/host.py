@@ -1,14 +1,17 @@
 """What a board may call of the screen that shows it: the one declared interface.
 
-The play screen and the replay screen both hand their board a `BoardHost`; a
-board reaches the shell only through it (never through the screen itself), so
-both screens offer exactly the same things and a board cannot depend on more.
+The play screen and the replay screen both hand their board a `ScreenHost`, the
+one implementation of `BoardHost`; a board reaches the shell only through it
+(never through the screen itself), so both screens offer exactly the same things
+and a board cannot depend on more.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Protocol
+
+from web import dialogs
 
 
 class BoardHost(Protocol):
@@ -36,3 +39,47 @@ class BoardHost(Protocol):
     def announce(self, text: str) -> None:
         """Say `text` to screen readers."""
         ...
+
+
+class Shell(Protocol):
+    """What a host needs of the app: running a coroutine, speaking to screen readers."""
+
+    def run(self, coroutine: Coroutine[Any, Any, None]) -> None: ...
+
+    def announce(self, text: str) -> None: ...
+
+
+class ScreenHost:
+    """A screen's `BoardHost`: the screen says who plays, how a move is played and how it
+    draws itself; everything else is the app's."""
+
+    def __init__(
+        self,
+        shell: Shell,
+        names: Callable[[], list[str]],
+        play: Callable[[str], None],
+        render: Callable[[], None],
+    ):
+        self._shell = shell
+        self._names = names
+        self._play = play
+        self._render = render
+
+    @property
+    def names(self) -> list[str]:
+        return self._names()
+
+    def play(self, action: str) -> None:
+        self._play(action)
+
+    async def confirm(self, question: str, yes: str, no: str | None = None) -> bool:
+        return await dialogs.confirm(question, yes, no)
+
+    def run(self, coroutine: Coroutine[Any, Any, None]) -> None:
+        self._shell.run(coroutine)
+
+    def rerender(self) -> None:
+        self._render()
+
+    def announce(self, text: str) -> None:
+        self._shell.announce(text)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import js
 
 from web import dialogs, dom, games, i18n, storage
-from web.dom import h
+from web.dom import Element, h
 from web.i18n import t
 from web.seats import seat_line
 
@@ -55,7 +55,7 @@ class Lobby:
         self.app.announce(t("saves.deleted"))
 
 
-def open_file() -> object:
+def open_file() -> Element:
     """Open a record file: the picker, and a word about dropping one on the page."""
     return h(
         "div",
@@ -75,15 +75,18 @@ def open_file() -> object:
     )
 
 
-def save_item(save) -> object:
+def save_item(save: storage.Save | storage.BadSave) -> Element:
+    """A save, with Resume or Review; one that cannot be opened says why and is kept."""
     if isinstance(save, storage.BadSave):
         return h(
             "li",
             {"class": "save bad", "data-save": save.id},
             h("p", {}, t("saves.bad")),
+            h("p", {"class": "muted why"}, t("saves.bad." + save.reason.replace(" ", "_"))),
             save_buttons(save.id, opens=None),
         )
-    title = t("game." + save.game) if i18n.has("game." + save.game) else save.game
+    known = i18n.has("game." + save.game)
+    title = t("game." + save.game) if known else save.game  # text, never HTML
     state = t("saves.finished") if save.over else t("saves.in_progress")
     when = js.Date.new(save.saved).toLocaleString(i18n.lang())
     opens = ("review" if save.over else "resume") if games.is_playable(save.game) else None
@@ -97,11 +100,12 @@ def save_item(save) -> object:
             {"class": "muted"},
             t("saves.details", moves=save.moves, when=str(when), state=state),
         ),
+        opens is None and h("p", {"class": "why"}, t("saves.unknown_game", game=save.game[:60])),
         save_buttons(save.id, opens),
     )
 
 
-def save_buttons(save_id: str, opens: str | None) -> object:
+def save_buttons(save_id: str, opens: str | None) -> Element:
     """Resume or Review (if the game can be opened), and Delete."""
     return h(
         "div",

@@ -4,39 +4,64 @@ The frame is the same for every game: the bar (back to the lobby, the game,
 who plays), the instruction (always in view: it sticks to the top of the
 screen), the board, and beside or below it the game-over panel, the common
 actions (undo, resign, agreed draw, share) and the log. The board plug-in
-draws only its game, from one seat's view; it reaches the shell through the
-members listed in web/games/__init__.py.
+draws only its game, from one seat's view; it reaches the shell through its
+`ScreenHost` (web/host.py).
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import js
 
+from pygames.views import LogEntry, View
 from web import dialogs, dom, games, i18n
 from web.analysis import Hint
 from web.cover import Cover
-from web.dom import h
+from web.dom import Element, h
+from web.host import ScreenHost
 from web.i18n import error_text, t
 from web.seats import join_names, result_text, seat_line, seat_names
+from web.session import Session
+
+if TYPE_CHECKING:
+    from web.app import App
+    from web.games.base import Board
 
 
 class PlayScreen:
-    def __init__(self, app):
+    def __init__(self, app: App):
         self.app = app
-        self.session = None
-        self.board = None
+        self._session: Session | None = None
+        self._board: Board[Any] | None = None
         self.cover = Cover(self)
         self.hint = Hint(self)
         self.seen_log = 0  # log entries already announced
         self.seen_game = 0  # match play: the game number last drawn
         self.game_notice: str | None = None
 
+    @property
+    def session(self) -> Session:
+        """The game showing (only while the screen is open)."""
+        assert self._session is not None, "the play screen is closed"
+        return self._session
+
+    @property
+    def board(self) -> Board[Any]:
+        assert self._board is not None, "the play screen is closed"
+        return self._board
+
+    @property
+    def is_open(self) -> bool:
+        return self._session is not None
+
     # ----- opening and closing -----
 
-    def open(self, session) -> None:
+    def open(self, session: Session) -> None:
         self.close()
-        self.session = session
-        self.board = games.board_module(session.game_id).Board(self)
+        self._session = session
+        host = ScreenHost(self.app, lambda: self.names, self.play, self.render)
+        self._board = games.board_module(session.game_id).Board(host)
         self.cover = Cover(self)
         self.hint.forget()
         self.seen_log = self.seen_game = 0
@@ -47,10 +72,10 @@ class PlayScreen:
         session.schedule_computer()
 
     def close(self) -> None:
-        if self.session is not None:
-            self.session.close()
+        if self._session is not None:
+            self._session.close()
         self.hint.forget()
-        self.session = self.board = None
+        self._session = self._board = None
 
     def on_session_update(self, kind: str) -> None:
         if kind != "thinking" and not self.choices_unchanged():
@@ -63,7 +88,7 @@ class PlayScreen:
     def choices_unchanged(self) -> bool:
         """True when another seat's move left the viewer's choices as they were (a secret
         choice made at the same time): the player's half-made pick then stays."""
-        shown = self.board.view
+        shown = self.board.drawn
         viewer = self.session.viewer()
         if shown is None or shown["choices"] is None or shown["seat"] != viewer:
             return False
@@ -73,7 +98,7 @@ class PlayScreen:
         if self.session.save_error:
             self.app.show_message(t("error." + self.session.save_error))
 
-    # ----- what a board may use (web/games/__init__.py lists these) -----
+    # ----- what the board's host asks -----
 
     @property
     def names(self) -> list[str]:
@@ -84,28 +109,19 @@ class PlayScreen:
         from pygames.core import IllegalAction
 
         self.game_notice = None
+        viewer = self.session.viewer()
         try:
-            self.session.act(self.session.viewer(), action)
+            if viewer is None:
+                raise IllegalAction("not_your_turn", seat=-1)
+            self.session.act(viewer, action)
         except IllegalAction as error:
-            detail = error_text(error, self.names, self.session.viewer())
+            detail = error_text(error, self.names, viewer)
             self.app.show_message(t("error.illegal", detail=detail))
-
-    async def confirm(self, question: str, yes: str, no: str | None = None) -> bool:
-        return await dialogs.confirm(question, yes, no)
-
-    def rerender(self) -> None:
-        self.render()
-
-    def announce(self, text: str) -> None:
-        self.app.announce(text)
-
-    def run(self, coroutine) -> None:
-        self.app.run(coroutine)
 
     # ----- drawing -----
 
     def render(self) -> None:
-        if self.session is None:
+        if self._session is None:
             return
         screen = self.app.screen
         focus_key = remembered_focus()
@@ -130,7 +146,7 @@ class PlayScreen:
                     "data-moves": session.moves_played(),
                 },
                 self.play_bar(),
-                session.read_only and self.shared_banner(viewer),
+                session.read_only and viewer is not None and self.shared_banner(viewer),
                 self.game_notice
                 and h("p", {"class": "notice", "role": "status"}, self.game_notice),
                 self.status(view, viewer),
@@ -153,7 +169,7 @@ class PlayScreen:
         if not restore_focus(focus_key, screen) and focus_key:
             self.board.focus_start()
 
-    def play_bar(self) -> object:
+    def play_bar(self) -> Element:
         session = self.session
         return h(
             "div",
@@ -167,7 +183,7 @@ class PlayScreen:
             ),
         )
 
-    def shared_banner(self, viewer: int) -> object:
+    def shared_banner(self, viewer: int) -> Element:
         """A shared position: whose eyes it shows, and the way to play it on."""
         return h(
             "section",
@@ -201,7 +217,7 @@ class PlayScreen:
             ),
         )
 
-    def status(self, view: dict, viewer: int | None) -> object:
+    def status(self, view: View, viewer: int | None) -> Element:
         """The instruction, or whose turn it is, or the result and why."""
         session = self.session
         names = self.names
@@ -227,7 +243,7 @@ class PlayScreen:
             summary and h("p", {"class": "muted"}, summary),
         )
 
-    def over_panel(self, view: dict) -> object:
+    def over_panel(self, view: View) -> Element:
         if not view["over"] or self.session.read_only:
             return None
         return h(
@@ -265,7 +281,7 @@ class PlayScreen:
             ),
         )
 
-    def common_actions(self, view: dict) -> object:
+    def common_actions(self, view: View) -> Element:
         session = self.session
         if session.read_only:
             return None  # nothing to undo, resign or share: the link is in the address bar
@@ -291,7 +307,7 @@ class PlayScreen:
 
     # ----- the log -----
 
-    def log_panel(self, view: dict) -> object:
+    def log_panel(self, view: View) -> Element:
         lines = [self.log_line(entry, view) for entry in view["log"]]
         hints = self.session.record.hints
         if hints:
@@ -307,7 +323,7 @@ class PlayScreen:
             h("ol", {"tabindex": "0", "aria-label": t("play.log")}, list(reversed(items))),
         )
 
-    def log_line(self, entry: dict, view: dict) -> list | None:
+    def log_line(self, entry: LogEntry, view: View) -> list[Any] | None:
         """One entry spoken to the viewer (in a shared position, to an onlooker), items drawn."""
         from pygames.text import describe_parts
 
@@ -317,7 +333,7 @@ class PlayScreen:
             return None
         return [part if isinstance(part, str) else self.board.log_item(part) for part in parts]
 
-    def announce_news(self, view: dict) -> None:
+    def announce_news(self, view: View) -> None:
         from pygames.text import describe
 
         fresh = view["log"][self.seen_log :] if self.seen_log else []
@@ -330,7 +346,7 @@ class PlayScreen:
             words.append(str(status.textContent))
         self.app.announce(" ".join(word for word in words if word))
 
-    def track_games(self, view: dict) -> None:
+    def track_games(self, view: View) -> None:
         number = self.board.game_number(view)
         if self.seen_game and number > self.seen_game:
             self.game_notice = t("play.next_game", number=number)
@@ -338,19 +354,19 @@ class PlayScreen:
 
     # ----- what the buttons do -----
 
-    def act_play_on(self, element) -> None:
-        session = self.session
+    def act_play_on(self, element: Element) -> None:
+        session = self._session
         if session is None or not session.read_only:
             return
         self.app.open_session(session.play_on())
         self.app.announce(t("shared.played_on"))
 
     def act_review_game(self, element) -> None:
-        if self.session is not None and self.session.state.is_over():
+        if self.is_open and self.session.state.is_over():
             self.app.open_replay(self.session)
 
     def act_replay_shared(self, element) -> None:
-        if self.session is not None and self.session.read_only:
+        if self.is_open and self.session.read_only:
             self.app.open_replay(self.session)
 
     def act_undo(self, element) -> None:
@@ -401,7 +417,7 @@ class PlayScreen:
 # ----- helpers -----
 
 
-def action_button(act: str, label: str, enabled: bool = True) -> object:
+def action_button(act: str, label: str, enabled: bool = True) -> Element:
     return h(
         "button",
         {
@@ -415,7 +431,7 @@ def action_button(act: str, label: str, enabled: bool = True) -> object:
     )
 
 
-def turn_state(view: dict, viewer: int | None) -> str:
+def turn_state(view: View, viewer: int | None) -> str:
     """For styling and tests: "mine" when the viewer must act, "over", else "other"."""
     if view["over"]:
         return "over"
@@ -432,7 +448,7 @@ def remembered_focus() -> str | None:
     return str(key) if key else None
 
 
-def restore_focus(key: str | None, root) -> bool:
+def restore_focus(key: str | None, root: Element) -> bool:
     """Focus the redrawn twin of the element that had focus; False if it is gone."""
     if key is None:
         return False

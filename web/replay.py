@@ -18,15 +18,24 @@ shared position's past only from its sharer's seat.
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING, Any
 
 import js
 from pyodide.ffi import create_once_callable, to_js
 
+from pygames.views import LogEntry, View
 from web import dialogs, dom, games, i18n
 from web.analysis import Analysis
-from web.dom import h
+from web.dom import Element, h
+from web.host import ScreenHost
 from web.i18n import t
 from web.seats import join_names, result_text, seat_line, seat_names
+from web.session import Session
+
+if TYPE_CHECKING:
+    from pygames.replay import Replay
+    from web.app import App
+    from web.games.base import Board
 
 PLAY_SECONDS = 1.0  # one move a second when playing
 EVERYTHING = "all"
@@ -36,29 +45,49 @@ SLIDER_KEYS = {"ArrowUp": "ArrowRight", "ArrowDown": "ArrowLeft"}  # on the stud
 
 
 class ReplayScreen:
-    def __init__(self, app):
+    def __init__(self, app: App):
         self.app = app
-        self.session = None
-        self.replay = None
-        self.board = None
+        self._session: Session | None = None
+        self._replay: Replay | None = None
+        self._board: Board[Any] | None = None
         self.step = 0
-        self.viewpoint = None
+        self.viewpoint: int | str = EVERYTHING
         self.playing = False
         self.generation = 0
-        self.move_list = None  # the drawn move list, kept while its contents stay the same
-        self.move_list_key = None
+        self.move_list: Element | None = None  # kept while its contents stay the same
+        self.move_list_key: tuple[int | str, str, int] | None = None
         self.analysis = Analysis(self)
+
+    @property
+    def session(self) -> Session:
+        assert self._session is not None, "the replay screen is closed"
+        return self._session
+
+    @property
+    def replay(self) -> Replay:
+        assert self._replay is not None, "the replay screen is closed"
+        return self._replay
+
+    @property
+    def board(self) -> Board[Any]:
+        assert self._board is not None, "the replay screen is closed"
+        return self._board
+
+    @property
+    def is_open(self) -> bool:
+        return self._session is not None
 
     # ----- opening and closing -----
 
-    def open(self, session, step: int | None = None, viewpoint: str | None = None) -> None:
+    def open(self, session: Session, step: int | None = None, viewpoint: str | None = None) -> None:
         """Open `session`'s game at `step` (default: the end) through `viewpoint` (a code)."""
         from pygames.replay import Replay
 
         self.close()
-        self.session = session
-        self.replay = Replay(session.record)
-        self.board = games.board_module(session.game_id).Board(self)
+        self._session = session
+        self._replay = Replay(session.record)
+        host = ScreenHost(self.app, lambda: self.names, self.play, self.render)
+        self._board = games.board_module(session.game_id).Board(host)
         self.viewpoint = self.parse_viewpoint(viewpoint)
         self.step = self.replay.last if step is None else self.replay.clamp(step)
         self.analysis = Analysis(self)
@@ -69,24 +98,25 @@ class ReplayScreen:
         self.generation += 1
         self.playing = False
         self.analysis.stop()
-        self.session = self.replay = self.board = None
+        self._session = self._replay = self._board = None
         self.move_list = self.move_list_key = None
 
-    def parse_viewpoint(self, code: str | None):
+    def parse_viewpoint(self, code: str | None) -> int | str:
         points = self.replay.viewpoints()
         if code == EVERYTHING and EVERYTHING in points:
             return EVERYTHING
         if code and code in VIEW_CODES and VIEW_CODES.index(code) in points:
             return VIEW_CODES.index(code)
         humans = self.session.human_seats()
-        if self.session.read_only:
+        if self.session.read_only and self.session.record.viewer is not None:
             return self.session.record.viewer
         if len(humans) == 1:
             return humans[0]
         return EVERYTHING if EVERYTHING in points else points[0]
 
     def viewpoint_code(self) -> str:
-        return EVERYTHING if self.viewpoint == EVERYTHING else VIEW_CODES[self.viewpoint]
+        viewpoint = self.viewpoint
+        return VIEW_CODES[viewpoint] if isinstance(viewpoint, int) else EVERYTHING
 
     def address(self) -> str:
         """This moment's fragment: the save (or the shared link) with the move and viewpoint."""
@@ -96,10 +126,10 @@ class ReplayScreen:
         return "#g=" + self.session.save.id + moment
 
     def update_address(self) -> None:
-        if self.session is not None:
+        if self.is_open:
             self.app.set_hash(self.address())
 
-    # ----- what a board may use (web/games/__init__.py lists these) -----
+    # ----- what the board's host asks -----
 
     @property
     def names(self) -> list[str]:
@@ -107,18 +137,6 @@ class ReplayScreen:
 
     def play(self, action: str) -> None:
         """Nothing is played in a replay."""
-
-    async def confirm(self, question: str, yes: str, no: str | None = None) -> bool:
-        return await dialogs.confirm(question, yes, no)
-
-    def rerender(self) -> None:
-        self.render()
-
-    def announce(self, text: str) -> None:
-        self.app.announce(text)
-
-    def run(self, coroutine) -> None:
-        self.app.run(coroutine)
 
     # ----- moving through the game -----
 
@@ -175,7 +193,7 @@ class ReplayScreen:
     async def _play(self, generation: int) -> None:
         while True:
             await asyncio.sleep(PLAY_SECONDS)
-            if generation != self.generation or self.session is None:
+            if generation != self.generation or not self.is_open:
                 return
             if self.step >= self.replay.last:
                 self.playing = False
@@ -215,10 +233,10 @@ class ReplayScreen:
 
     # ----- drawing -----
 
-    def view(self) -> dict:
+    def view(self) -> View:
         from pygames.replay import EVERYTHING as ALL
 
-        viewpoint = ALL if self.viewpoint == EVERYTHING else self.viewpoint
+        viewpoint = self.viewpoint if isinstance(self.viewpoint, int) else ALL
         return self.replay.view(self.step, viewpoint)
 
     def reader(self) -> int | None:
@@ -229,7 +247,7 @@ class ReplayScreen:
         return humans[0] if len(humans) == 1 else None
 
     def render(self) -> None:
-        if self.session is None:
+        if not self.is_open:
             return
         from web.play import remembered_focus, restore_focus
 
@@ -277,7 +295,7 @@ class ReplayScreen:
         self.mark_current()
         restore_focus(focus_key, self.app.screen)
 
-    def play_bar(self) -> object:
+    def play_bar(self) -> Element:
         session = self.session
         return h(
             "div",
@@ -287,8 +305,9 @@ class ReplayScreen:
             h("p", {"class": "muted seats"}, seat_line(session.record.seats, session.read_only)),
         )
 
-    def shared_banner(self) -> object:
+    def shared_banner(self) -> Element:
         viewer = self.session.record.viewer
+        assert viewer is not None, "only a shared position has a sharer"
         return h(
             "section",
             {"class": "notice shared", "aria-labelledby": "shared-title"},
@@ -310,7 +329,7 @@ class ReplayScreen:
             ),
         )
 
-    def status(self, view: dict, at_end: bool) -> object:
+    def status(self, view: View, at_end: bool) -> Element:
         names = self.names
         last = self.replay.last
         if at_end:
@@ -331,7 +350,7 @@ class ReplayScreen:
             after and h("p", {"class": "muted"}, after),
         )
 
-    def controls(self) -> object:
+    def controls(self) -> Element:
         last = self.replay.last
         at_start, at_last = self.step == 0, self.step >= last
         play_label = t("replay.pause") if self.playing else t("replay.play")
@@ -366,18 +385,20 @@ class ReplayScreen:
             h("p", {"class": "muted replay-keys"}, t("replay.keys")),
         )
 
-    def viewpoint_picker(self) -> object:
+    def viewpoint_picker(self) -> Element:
         points = self.replay.viewpoints()
         if len(points) == 1:
-            return h("p", {"class": "muted"}, t("replay.seen_by_only", name=self.names[points[0]]))
+            only = points[0]
+            name = self.names[only] if isinstance(only, int) else t("replay.everything")
+            return h("p", {"class": "muted"}, t("replay.seen_by_only", name=name))
         options = [
             h(
                 "option",
                 {
-                    "value": EVERYTHING if point == EVERYTHING else VIEW_CODES[point],
+                    "value": VIEW_CODES[point] if isinstance(point, int) else EVERYTHING,
                     "selected": point == self.viewpoint,
                 },
-                t("replay.everything") if point == EVERYTHING else self.names[point],
+                self.names[point] if isinstance(point, int) else t("replay.everything"),
             )
             for point in points
         ]
@@ -392,7 +413,7 @@ class ReplayScreen:
             ),
         )
 
-    def tools(self, at_end: bool) -> object:
+    def tools(self, at_end: bool) -> Element:
         session = self.session
         finished = self.replay.over and not session.read_only
         return h(
@@ -415,14 +436,14 @@ class ReplayScreen:
 
     # ----- the move list -----
 
-    def moves_panel(self) -> object:
+    def moves_panel(self) -> Element:
         key = (self.viewpoint, i18n.lang(), self.analysis.revision)
         if self.move_list is None or self.move_list_key != key:
             self.move_list = self.build_moves()
             self.move_list_key = key
         return self.move_list
 
-    def build_moves(self) -> object:
+    def build_moves(self) -> Element:
         from pygames.replay import EVERYTHING as ALL
 
         viewpoint = ALL if self.viewpoint == EVERYTHING else self.viewpoint
@@ -471,7 +492,7 @@ class ReplayScreen:
             h("ol", {"aria-label": t("replay.moves")}, items),
         )
 
-    def log_line(self, entry: dict) -> list | None:
+    def log_line(self, entry: LogEntry) -> list[Any] | None:
         from pygames.text import describe_parts
 
         parts = describe_parts(self.session.game_id, entry, i18n.lang(), self.names, self.reader())
@@ -542,7 +563,7 @@ def is_graph(target) -> bool:
     return get is not None and str(get("data-focus")) == "graph"
 
 
-def control(act: str, symbol: str, label: str, enabled: bool) -> object:
+def control(act: str, symbol: str, label: str, enabled: bool) -> Element:
     return h(
         "button",
         {
@@ -558,11 +579,7 @@ def control(act: str, symbol: str, label: str, enabled: bool) -> object:
     )
 
 
-def line_span(parts: list) -> object:
-    return h("span", {"class": "line"}, parts)
-
-
-def tool_button(act: str, label: str) -> object:
+def tool_button(act: str, label: str) -> Element:
     return h(
         "button",
         {"type": "button", "class": "secondary", "data-act": act, "data-focus": act},

@@ -7,8 +7,13 @@ one computer, "Player A" / "Computer C" otherwise. Every seat also has a mark
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from web import i18n
 from web.i18n import t
+
+if TYPE_CHECKING:  # the lobby imports this module before the rules engine has loaded
+    from pygames.views import View
 
 SEAT_LETTERS = "ABCD"
 SEAT_MARKS = ("●", "■", "▲", "◆")  # one symbol per seat, drawn beside its colour
@@ -58,13 +63,14 @@ def join_names(names: list[str]) -> str:
     return join(names, i18n.lang())
 
 
-def result_text(game_id: str, view: dict, names: list[str], you: int | None) -> str:
+def result_text(game_id: str, view: View, names: list[str], you: int | None) -> str:
     """The game-over line, with why: "You win! (a score reached 30)"."""
     from pygames import GAMES
     from pygames.text import reason_words
 
-    winners = [seat for seat, share in enumerate(view["outcome"]) if share > 0]
-    if len(winners) == len(view["outcome"]):
+    outcome = view["outcome"] or []
+    winners = [seat for seat, share in enumerate(outcome) if share > 0]
+    if len(winners) == len(outcome):
         text = t("result." + GAMES[game_id].tie_result)
     elif len(winners) > 1:
         text = t("result.share", names=join_names([names[s] for s in winners]))

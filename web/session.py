@@ -23,14 +23,11 @@ import js
 from pygames.bots import BOTS, make_bot
 from pygames.core import CHANCE, IllegalAction
 from pygames.record import Record, RecordError
+from pygames.views import View
 from web import dom, storage
+from web.slicing import run_in_slices
 
 HUMAN = "human"
-SLICE_SECONDS = 0.02  # aim for slices this short on a fast device
-# At most this much search between two yields to the browser, however fast the device:
-# about 25 ms of Cloth of Gold's Hard search in Pyodide (./dev bench-ai-browser), so the
-# page stays responsive on slow devices too, and tests can count it instead of timing it.
-MAX_SLICE_ITERATIONS = 32
 HOLD_ATTRIBUTE = "data-hold-computer"  # tests set it on <html> to hold the computer's answer
 # The computer searches its level's whole budget of iterations, the same on every
 # machine; this only stops a search that a very slow device could not finish.
@@ -47,6 +44,7 @@ class Session:
         self.save = save
         if save.bot_seed is None:  # a save from before bot seeds were kept
             save.bot_seed = new_bot_seed()
+        self.bot_seed: int = save.bot_seed
         self.generation = 0
         self.thinking_seat: int | None = None
         self.save_error: str | None = None
@@ -119,7 +117,7 @@ class Session:
         acting = [seat for seat in self.state.to_act() if seat in humans]
         return acting[0] if acting else None
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> View:
         view = self.state.view(seat)
         if self.read_only:
             view["actions"] = []
@@ -231,34 +229,26 @@ class Session:
             decision_ended()
 
     async def _decide(self, seat: int, generation: int) -> str | None:
-        """Advance the bot in short slices, yielding to the browser between them."""
+        """Advance the bot in short slices (web/slicing.py), yielding to the browser."""
         started = time.perf_counter()
         # Same seed at the same point of the same game: a replayed position decides alike.
-        seed = decision_seed(self.save.bot_seed, len(self.state.history))
+        seed = decision_seed(self.bot_seed, len(self.state.history))
         thinking = self._bot(seat, seed).start(self.state.clone(), seat)
-        iterations = 1
-        slices = largest = 0
-        while True:
-            slice_start = time.perf_counter()
-            done = thinking.advance(iterations)
-            spent = time.perf_counter() - slice_start
-            slices, largest = slices + 1, max(largest, iterations)
-            await asyncio.sleep(0)
+        run = await run_in_slices(
+            thinking, lambda: generation == self.generation, seconds=SAFETY_SECONDS
+        )
+        if run.out_of_time:
+            js.console.warn(
+                f"The computer ({self.record.seats[seat]}) was cut short after "
+                f"{SAFETY_SECONDS:.0f} s of thinking and plays its best move so far."
+            )
+        elif not run.finished:
+            return None
+        else:
+            report_thinking(run.slices, run.largest, getattr(thinking, "iterations", 0))
+            await hold_if_asked()
             if generation != self.generation:
                 return None
-            if done:
-                report_thinking(slices, largest, getattr(thinking, "iterations", 0))
-                await hold_if_asked()
-                if generation != self.generation:
-                    return None
-                break
-            if time.perf_counter() - started >= SAFETY_SECONDS:
-                js.console.warn(
-                    f"The computer ({self.record.seats[seat]}) was cut short after "
-                    f"{SAFETY_SECONDS:.0f} s of thinking and plays its best move so far."
-                )
-                break
-            iterations = _next_slice(iterations, spent)
         remaining = MIN_THINK_SECONDS - (time.perf_counter() - started)
         if remaining > 0:
             await asyncio.sleep(remaining)
@@ -294,15 +284,6 @@ def decision_ended() -> None:
 def decision_seed(bot_seed: int, history_length: int) -> int:
     """The computer's seed for one decision: its game's bot seed and how far the game is."""
     return bot_seed * 1009 + history_length
-
-
-def _next_slice(iterations: int, spent: float) -> int:
-    """Grow or shrink the work per slice toward SLICE_SECONDS, never past the cap."""
-    if spent < SLICE_SECONDS / 2:
-        return min(iterations * 2, MAX_SLICE_ITERATIONS)
-    if spent > SLICE_SECONDS:
-        return max(1, iterations // 2)
-    return iterations
 
 
 def unsaved(record: Record) -> storage.Save:

@@ -64,6 +64,11 @@ class Board(Generic[ViewT]):
         assert self._view is not None, "the board has not been drawn yet"
         return self._view
 
+    @property
+    def drawn(self) -> ViewT | None:
+        """The view last drawn, or None before the first drawing."""
+        return self._view
+
     # ----- what the shell asks -----
 
     def render(self, view: View) -> Element:
