@@ -10,58 +10,38 @@ draws only its game, from one seat's view; it reaches the shell through its
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import js
 
-from pygames.views import LogEntry, View
-from web import dialogs, dom, games, i18n
+from pygames.views import View
+from web import dialogs, dom, i18n
 from web.analysis import Hint
 from web.cover import Cover
 from web.dom import Element, h
-from web.host import ScreenHost
 from web.i18n import error_text, t
-from web.seats import join_names, result_text, seat_line, seat_names
+from web.screen import GameScreen, action_button, rematch_button
+from web.seats import join_names, result_text
 from web.session import Session
 
 if TYPE_CHECKING:
     from web.app import App
-    from web.games.base import Board
 
 
-class PlayScreen:
+class PlayScreen(GameScreen):
     def __init__(self, app: App):
-        self.app = app
-        self._session: Session | None = None
-        self._board: Board[Any] | None = None
+        super().__init__(app)
         self.cover = Cover(self)
         self.hint = Hint(self)
         self.seen_log = 0  # log entries already announced
         self.seen_game = 0  # match play: the game number last drawn
         self.game_notice: str | None = None
 
-    @property
-    def session(self) -> Session:
-        """The game showing (only while the screen is open)."""
-        assert self._session is not None, "the play screen is closed"
-        return self._session
-
-    @property
-    def board(self) -> Board[Any]:
-        assert self._board is not None, "the play screen is closed"
-        return self._board
-
-    @property
-    def is_open(self) -> bool:
-        return self._session is not None
-
     # ----- opening and closing -----
 
     def open(self, session: Session) -> None:
         self.close()
-        self._session = session
-        host = ScreenHost(self.app, lambda: self.names, self.play, self.render)
-        self._board = games.board_module(session.game_id).Board(host)
+        self.show_game(session)
         self.cover = Cover(self)
         self.hint.forget()
         self.seen_log = self.seen_game = 0
@@ -75,7 +55,7 @@ class PlayScreen:
         if self._session is not None:
             self._session.close()
         self.hint.forget()
-        self._session = self._board = None
+        self.drop_game()
 
     def on_session_update(self, kind: str) -> None:
         if kind != "thinking" and not self.choices_unchanged():
@@ -99,10 +79,6 @@ class PlayScreen:
             self.app.show_message(t("error." + self.session.save_error))
 
     # ----- what the board's host asks -----
-
-    @property
-    def names(self) -> list[str]:
-        return seat_names(self.session.record.seats, shared=self.session.read_only)
 
     def play(self, action: str) -> None:
         """The acting human's move, from the board."""
@@ -145,8 +121,10 @@ class PlayScreen:
                     "data-turn": "shared" if session.read_only else turn_state(view, viewer),
                     "data-moves": session.moves_played(),
                 },
-                self.play_bar(),
-                session.read_only and viewer is not None and self.shared_banner(viewer),
+                self.bar(t("game." + session.game_id)),
+                session.read_only
+                and viewer is not None
+                and self.shared_banner(t("shared.explain"), *self.shared_buttons(viewer)),
                 self.game_notice
                 and h("p", {"class": "notice", "role": "status"}, self.game_notice),
                 self.status(view, viewer),
@@ -169,53 +147,13 @@ class PlayScreen:
         if not restore_focus(focus_key, screen) and focus_key:
             self.board.focus_start()
 
-    def play_bar(self) -> Element:
-        session = self.session
-        return h(
-            "div",
-            {"class": "play-bar"},
-            dom.lobby_button(),
-            h("h2", {}, t("game." + session.game_id)),
-            h(
-                "p",
-                {"class": "muted seats"},
-                seat_line(session.record.seats, shared=session.read_only),
-            ),
-        )
-
-    def shared_banner(self, viewer: int) -> Element:
-        """A shared position: whose eyes it shows, and the way to play it on."""
-        return h(
-            "section",
-            {"class": "notice shared", "aria-labelledby": "shared-title"},
-            h(
-                "div",
-                {},
-                h("h3", {"id": "shared-title"}, t("shared.banner", name=self.names[viewer])),
-                h("p", {}, t("shared.explain")),
-            ),
-            self.session.record.earlier
-            and h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "secondary",
-                    "data-act": "replay-shared",
-                    "data-focus": "replay-shared",
-                },
-                t("replay.shared_steps", name=self.names[viewer]),
-            ),
-            h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "primary",
-                    "data-act": "play-on",
-                    "data-focus": "play-on",
-                },
-                t("shared.play_on"),
-            ),
-        )
+    def shared_buttons(self, viewer: int) -> list[Element]:
+        """A shared position with its past: the way to see it step by step."""
+        if not self.session.record.earlier:
+            return []
+        attrs = {"type": "button", "class": "secondary", "data-act": "replay-shared"}
+        label = t("replay.shared_steps", name=self.names[viewer])
+        return [h("button", {**attrs, "data-focus": "replay-shared"}, label)]
 
     def status(self, view: View, viewer: int | None) -> Element:
         """The instruction, or whose turn it is, or the result and why."""
@@ -253,16 +191,7 @@ class PlayScreen:
             h(
                 "div",
                 {"class": "row"},
-                h(
-                    "button",
-                    {
-                        "type": "button",
-                        "class": "primary",
-                        "data-act": "rematch",
-                        "data-focus": "rematch",
-                    },
-                    t("over.rematch"),
-                ),
+                rematch_button(),
                 h(
                     "button",
                     {
@@ -308,7 +237,8 @@ class PlayScreen:
     # ----- the log -----
 
     def log_panel(self, view: View) -> Element:
-        lines = [self.log_line(entry, view) for entry in view["log"]]
+        reader = None if self.session.read_only else view["seat"]
+        lines = [self.log_line(entry, reader) for entry in view["log"]]
         hints = self.session.record.hints
         if hints:
             who = join_names([self.names[seat] for seat in hints])
@@ -322,16 +252,6 @@ class PlayScreen:
             legend and h("p", {"class": "muted legend"}, legend),
             h("ol", {"tabindex": "0", "aria-label": t("play.log")}, list(reversed(items))),
         )
-
-    def log_line(self, entry: LogEntry, view: View) -> list[Any] | None:
-        """One entry spoken to the viewer (in a shared position, to an onlooker), items drawn."""
-        from pygames.text import describe_parts
-
-        reader = None if self.session.read_only else view["seat"]
-        parts = describe_parts(self.session.game_id, entry, i18n.lang(), self.names, reader)
-        if parts is None:
-            return None
-        return [part if isinstance(part, str) else self.board.log_item(part) for part in parts]
 
     def announce_news(self, view: View) -> None:
         from pygames.text import describe
@@ -353,13 +273,6 @@ class PlayScreen:
         self.seen_game = number
 
     # ----- what the buttons do -----
-
-    def act_play_on(self, element: Element) -> None:
-        session = self._session
-        if session is None or not session.read_only:
-            return
-        self.app.open_session(session.play_on())
-        self.app.announce(t("shared.played_on"))
 
     def act_review_game(self, element) -> None:
         if self.is_open and self.session.state.is_over():
@@ -394,12 +307,6 @@ class PlayScreen:
         if seat is not None and await dialogs.confirm(question, t("play.draw_accept")):
             session.act(seat, "draw")
 
-    def act_rematch(self, element) -> None:
-        session = self.session
-        view = session.view(session.viewer())
-        options = self.board.rematch_options(view, dict(session.record.options))
-        self.app.open_session(session.rematch(options))
-
     async def act_share(self, element) -> None:
         """Share what I see now (default), or move the whole game to another device."""
         session = self.session
@@ -410,25 +317,8 @@ class PlayScreen:
             links["position"] = base + session.position_fragment(seat)
         await dialogs.share(links, session.state.is_over(), self.app.guard)
 
-    async def act_copy_link(self, element) -> None:
-        await dialogs.copy_link()
-
 
 # ----- helpers -----
-
-
-def action_button(act: str, label: str, enabled: bool = True) -> Element:
-    return h(
-        "button",
-        {
-            "type": "button",
-            "class": "secondary",
-            "data-act": act,
-            "data-focus": act,
-            "aria-disabled": "false" if enabled else "true",
-        },
-        label,
-    )
 
 
 def turn_state(view: View, viewer: int | None) -> str:

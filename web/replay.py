@@ -18,24 +18,23 @@ shared position's past only from its sharer's seat.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import js
 from pyodide.ffi import create_once_callable, to_js
 
-from pygames.views import LogEntry, View
-from web import dialogs, dom, games, i18n
+from pygames.views import View
+from web import dialogs, dom, i18n
 from web.analysis import Analysis
 from web.dom import Element, h
-from web.host import ScreenHost
 from web.i18n import t
-from web.seats import join_names, result_text, seat_line, seat_names
+from web.screen import GameScreen, action_button, rematch_button
+from web.seats import join_names, result_text
 from web.session import Session
 
 if TYPE_CHECKING:
     from pygames.replay import Replay
     from web.app import App
-    from web.games.base import Board
 
 PLAY_SECONDS = 1.0  # one move a second when playing
 EVERYTHING = "all"
@@ -44,12 +43,10 @@ KEYS = ("ArrowLeft", "ArrowRight", "Home", "End", " ")
 SLIDER_KEYS = {"ArrowUp": "ArrowRight", "ArrowDown": "ArrowLeft"}  # on the study's graph
 
 
-class ReplayScreen:
+class ReplayScreen(GameScreen):
     def __init__(self, app: App):
-        self.app = app
-        self._session: Session | None = None
+        super().__init__(app)
         self._replay: Replay | None = None
-        self._board: Board[Any] | None = None
         self.step = 0
         self.viewpoint: int | str = EVERYTHING
         self.playing = False
@@ -59,23 +56,9 @@ class ReplayScreen:
         self.analysis = Analysis(self)
 
     @property
-    def session(self) -> Session:
-        assert self._session is not None, "the replay screen is closed"
-        return self._session
-
-    @property
     def replay(self) -> Replay:
         assert self._replay is not None, "the replay screen is closed"
         return self._replay
-
-    @property
-    def board(self) -> Board[Any]:
-        assert self._board is not None, "the replay screen is closed"
-        return self._board
-
-    @property
-    def is_open(self) -> bool:
-        return self._session is not None
 
     # ----- opening and closing -----
 
@@ -84,10 +67,8 @@ class ReplayScreen:
         from pygames.replay import Replay
 
         self.close()
-        self._session = session
+        self.show_game(session)
         self._replay = Replay(session.record)
-        host = ScreenHost(self.app, lambda: self.names, self.play, self.render)
-        self._board = games.board_module(session.game_id).Board(host)
         self.viewpoint = self.parse_viewpoint(viewpoint)
         self.step = self.replay.last if step is None else self.replay.clamp(step)
         self.analysis = Analysis(self)
@@ -98,7 +79,8 @@ class ReplayScreen:
         self.generation += 1
         self.playing = False
         self.analysis.stop()
-        self._session = self._replay = self._board = None
+        self.drop_game()
+        self._replay = None
         self.move_list = self.move_list_key = None
 
     def parse_viewpoint(self, code: str | None) -> int | str:
@@ -130,10 +112,6 @@ class ReplayScreen:
             self.app.set_hash(self.address())
 
     # ----- what the board's host asks -----
-
-    @property
-    def names(self) -> list[str]:
-        return seat_names(self.session.record.seats, shared=self.session.read_only)
 
     def play(self, action: str) -> None:
         """Nothing is played in a replay."""
@@ -270,8 +248,8 @@ class ReplayScreen:
                     "data-viewpoint": self.viewpoint_code(),
                     "data-playing": "true" if self.playing else "false",
                 },
-                self.play_bar(),
-                self.session.read_only and self.shared_banner(),
+                self.bar(t("replay.heading", game=t("game." + self.session.game_id))),
+                self.session.read_only and self.shared_banner(t("replay.shared_explain")),
                 self.status(view, at_end),
                 h(
                     "div",
@@ -294,40 +272,6 @@ class ReplayScreen:
         )
         self.mark_current()
         restore_focus(focus_key, self.app.screen)
-
-    def play_bar(self) -> Element:
-        session = self.session
-        return h(
-            "div",
-            {"class": "play-bar"},
-            dom.lobby_button(),
-            h("h2", {}, t("replay.heading", game=t("game." + session.game_id))),
-            h("p", {"class": "muted seats"}, seat_line(session.record.seats, session.read_only)),
-        )
-
-    def shared_banner(self) -> Element:
-        viewer = self.session.record.viewer
-        assert viewer is not None, "only a shared position has a sharer"
-        return h(
-            "section",
-            {"class": "notice shared", "aria-labelledby": "shared-title"},
-            h(
-                "div",
-                {},
-                h("h3", {"id": "shared-title"}, t("shared.banner", name=self.names[viewer])),
-                h("p", {}, t("replay.shared_explain")),
-            ),
-            h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "primary",
-                    "data-act": "play-on",
-                    "data-focus": "play-on",
-                },
-                t("shared.play_on"),
-            ),
-        )
 
     def status(self, view: View, at_end: bool) -> Element:
         names = self.names
@@ -419,17 +363,7 @@ class ReplayScreen:
         return h(
             "div",
             {"class": "row common-actions"},
-            finished
-            and h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "primary",
-                    "data-act": "rematch",
-                    "data-focus": "rematch",
-                },
-                t("over.rematch"),
-            ),
+            finished and rematch_button(),
             tool_button("export", t("replay.export")),
             tool_button("moment-link", t("replay.moment_link")),
         )
@@ -452,7 +386,7 @@ class ReplayScreen:
         items = []
         hints = self.session.record.hints
         for step, entries in enumerate(segments):
-            lines = [self.log_line(entry) for entry in entries]
+            lines = [self.log_line(entry, self.reader()) for entry in entries]
             lines = [line for line in lines if line]
             if step == 0 and hints:
                 who = join_names([names[s] for s in hints])
@@ -492,14 +426,6 @@ class ReplayScreen:
             h("ol", {"aria-label": t("replay.moves")}, items),
         )
 
-    def log_line(self, entry: LogEntry) -> list[Any] | None:
-        from pygames.text import describe_parts
-
-        parts = describe_parts(self.session.game_id, entry, i18n.lang(), self.names, self.reader())
-        if parts is None:
-            return None
-        return [part if isinstance(part, str) else self.board.log_item(part) for part in parts]
-
     def mark_current(self) -> None:
         """Mark the current move in the list and keep it in view."""
         if self.move_list is None:
@@ -525,19 +451,6 @@ class ReplayScreen:
 
     # ----- the other buttons -----
 
-    def act_rematch(self, element) -> None:
-        session = self.session
-        view = session.view(session.viewer())
-        options = self.board.rematch_options(view, dict(session.record.options))
-        self.app.open_session(session.rematch(options))
-
-    def act_play_on(self, element) -> None:
-        session = self.session
-        if session is None or not session.read_only:
-            return
-        self.app.open_session(session.play_on())
-        self.app.announce(t("shared.played_on"))
-
     def act_export(self, element) -> None:
         """Save the record as a text file (the command line and Open read the same file)."""
         name = export_name(self.session)
@@ -550,9 +463,6 @@ class ReplayScreen:
         link = f"{base}#{fragment}&m={self.step}&v={self.viewpoint_code()}"
         await dialogs.share({"game": link}, True, self.app.guard)
 
-    async def act_copy_link(self, element) -> None:
-        await dialogs.copy_link()
-
 
 # ----- helpers -----
 
@@ -564,19 +474,7 @@ def is_graph(target) -> bool:
 
 
 def control(act: str, symbol: str, label: str, enabled: bool) -> Element:
-    return h(
-        "button",
-        {
-            "type": "button",
-            "class": "secondary",
-            "data-act": act,
-            "data-focus": act,
-            "aria-label": label,
-            "title": label,
-            "aria-disabled": "false" if enabled else "true",
-        },
-        h("span", {"aria-hidden": "true"}, symbol),
-    )
+    return action_button(act, h("span", {"aria-hidden": "true"}, symbol), enabled, label)
 
 
 def tool_button(act: str, label: str) -> Element:

@@ -35,11 +35,13 @@ A board never parses action strings nor repeats a rule: it offers the view's
 ``choices`` one pick at a time through `pygames.choices` (`next_picks`,
 `action_for`, `still_possible`) and plays the action those picks make.
 
-What a board may use of the shell (web/play.py), and nothing else:
-`shell.play(action)`, `shell.confirm(question, yes, no=None)` (awaitable),
+What a board may use of the shell is its host, `web.host.BoardHost`, and nothing
+else: `shell.play(action)`, `shell.confirm(question, yes, no=None)` (awaitable),
 `shell.run(coroutine)`, `shell.names` (the seats' display names),
-`shell.rerender()` and `shell.announce(text)` (the replay screen offers the same).
-A board never reaches into the shell's page: it queries only inside its own `root`.
+`shell.rerender()` and `shell.announce(text)`. The play and replay screens hand
+every board the same `ScreenHost`. A board never reaches into the shell's page:
+it queries only inside its own `root`, and a click inside `root` is the board's
+alone (`on_act`), so its `data-act` names never meet the shell's.
 """
 
 from __future__ import annotations

@@ -1,0 +1,136 @@
+"""What the play and replay screens share: one game's session and its board.
+
+A `GameScreen` shows one session at a time. Its board gets a `ScreenHost`
+(web/host.py): the screen says who plays, how a move is played and how it
+draws itself, and the board reaches the shell through nothing else. The log's
+lines and the bar over the board are drawn the same way on both screens.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pygames.views import LogEntry
+from web import dialogs, dom, games, i18n
+from web.dom import Element, h
+from web.host import ScreenHost
+from web.i18n import t
+from web.seats import seat_line, seat_names
+from web.session import Session
+
+if TYPE_CHECKING:
+    from web.app import App
+    from web.games.base import Board
+
+
+class GameScreen:
+    def __init__(self, app: App):
+        self.app = app
+        self._session: Session | None = None
+        self._board: Board[Any] | None = None
+
+    @property
+    def session(self) -> Session:
+        """The game showing (only while the screen is open)."""
+        assert self._session is not None, "the screen is closed"
+        return self._session
+
+    @property
+    def board(self) -> Board[Any]:
+        assert self._board is not None, "the screen is closed"
+        return self._board
+
+    @property
+    def is_open(self) -> bool:
+        return self._session is not None
+
+    def show_game(self, session: Session) -> None:
+        """Take `session` and a fresh board of its game."""
+        self._session = session
+        host = ScreenHost(self.app, lambda: self.names, self.play, self.render)
+        self._board = games.board_module(session.game_id).Board(host)
+
+    def drop_game(self) -> None:
+        self._session = self._board = None
+
+    # ----- what the board's host asks -----
+
+    @property
+    def names(self) -> list[str]:
+        return seat_names(self.session.record.seats, shared=self.session.read_only)
+
+    def play(self, action: str) -> None:
+        raise NotImplementedError
+
+    def render(self) -> None:
+        raise NotImplementedError
+
+    # ----- drawn alike on both screens -----
+
+    def bar(self, heading: str) -> Element:
+        """Back to the lobby, the game, who plays."""
+        session = self.session
+        return h(
+            "div",
+            {"class": "play-bar"},
+            dom.lobby_button(),
+            h("h2", {}, heading),
+            h("p", {"class": "muted seats"}, seat_line(session.record.seats, session.read_only)),
+        )
+
+    def shared_banner(self, explain: str, *buttons: Element) -> Element:
+        """A shared position: whose eyes it shows, `explain`, and the way to play it on."""
+        viewer = self.session.record.viewer
+        assert viewer is not None, "only a shared position has a sharer"
+        play_on = {"type": "button", "class": "primary", "data-act": "play-on"}
+        return h(
+            "section",
+            {"class": "notice shared", "aria-labelledby": "shared-title"},
+            h(
+                "div",
+                {},
+                h("h3", {"id": "shared-title"}, t("shared.banner", name=self.names[viewer])),
+                h("p", {}, explain),
+            ),
+            buttons,
+            h("button", {**play_on, "data-focus": "play-on"}, t("shared.play_on")),
+        )
+
+    def act_play_on(self, element: Element) -> None:
+        """A shared position becomes a new game of one's own, its unknowns sampled."""
+        session = self._session
+        if session is None or not session.read_only:
+            return
+        self.app.open_session(session.play_on())
+        self.app.announce(t("shared.played_on"))
+
+    async def act_copy_link(self, element: Element) -> None:
+        await dialogs.copy_link()
+
+    def act_rematch(self, element: Element) -> None:
+        """A new game with the same seats; the board says who starts (the loser)."""
+        session = self.session
+        view = session.view(session.viewer())
+        options = self.board.rematch_options(view, dict(session.record.options))
+        self.app.open_session(session.rematch(options))
+
+    def log_line(self, entry: LogEntry, reader: int | None) -> list[Any] | None:
+        """One entry spoken to `reader` (None: an onlooker), its items drawn by the board."""
+        from pygames.text import describe_parts
+
+        parts = describe_parts(self.session.game_id, entry, i18n.lang(), self.names, reader)
+        if parts is None:
+            return None
+        return [part if isinstance(part, str) else self.board.log_item(part) for part in parts]
+
+
+def rematch_button() -> Element:
+    attrs = {"type": "button", "class": "primary", "data-act": "rematch"}
+    return h("button", {**attrs, "data-focus": "rematch"}, t("over.rematch"))
+
+
+def action_button(act: str, content: object, enabled: bool = True, label: str = "") -> Element:
+    """A secondary button of the shell's; `label` names it when `content` is a symbol."""
+    attrs = {"type": "button", "class": "secondary", "data-act": act, "data-focus": act}
+    named = {"aria-label": label, "title": label} if label else {}
+    return h("button", {**attrs, **named, "aria-disabled": str(not enabled).lower()}, content)
