@@ -209,7 +209,7 @@ def test_pass_and_play_hides_the_board_between_players(page: Page, site_url: str
     page.click("[data-act='new-game'][data-game='cloth-of-gold']")
     page.select_option("#seat-0", "human")
     page.select_option("#seat-1", "human")
-    page.select_option("#option-first", "A")
+    page.select_option("#option-start", "A")
     page.click("[data-act='start']")
     assert settle(page) == "cover"
     expect(page.locator(".cover h2")).to_have_text("Pass the device to Player A.")
@@ -276,9 +276,9 @@ def test_japanese_ui(page: Page, site_url: str) -> None:
         "href", "web/rules/cloth-of-gold.ja.html"
     )
     entry.locator("[data-act='new-game']").click()
-    expect(page.locator("label[for='option-first']")).to_have_text("先攻")
+    expect(page.locator("label[for='option-start']")).to_have_text("先攻")
     page.select_option("#seat-1", "random")
-    page.select_option("#option-first", "A")
+    page.select_option("#option-start", "A")
     page.click("[data-act='start']")
     settle(page)
     expect(page.locator("#status")).to_contain_text("あなたの手番")
@@ -364,7 +364,7 @@ def test_each_computer_level_plays_a_first_move(page: Page, site_url: str) -> No
     for level in ("easy", "normal", "hard"):
         page.click("[data-act='new-game'][data-game='cloth-of-gold']")
         page.select_option("#seat-1", level)
-        page.select_option("#option-first", "B")
+        page.select_option("#option-start", "B")
         page.click("[data-act='start']")
         assert settle(page, timeout=30_000) == "mine"
         assert moves(page) >= 1
@@ -421,7 +421,7 @@ def finished_link_where_rival_hand_is_empty() -> tuple[str, int]:
         while not state.is_over():
             seat = state.to_act()[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
-        record = Record.new("cloth-of-gold", ["human", "random"], {"first": "A"})
+        record = Record.new("cloth-of-gold", ["human", "random"], {"start": "A"})
         record.actions = list(state.history)
         replay = Replay(record)
         for step in range(1, replay.last + 1):
