@@ -67,10 +67,12 @@ PYTHON_SOURCE_DIRS = ["pygames", "web"]
 # The rest ship as bytecode: the lobby's modules, and the engine, the largest modules,
 # which a page opened on a game needs at once.
 LATER_MODULES = re.compile(
-    r"(web/games/(?!__init__)|web/(replay|analysis|play|session|cover|host|slicing|computer)\.py"
+    r"(web/games/(?!__init__)|web/(replay|analysis|play|screen|session|cover|host|slicing|computer)\.py"
     r"|pygames/(ai/|analysis\.py|replay\.py|text\.py|legacy\.py|position\.py|bots\.py"
-    r"|__main__\.py|[a-z_]+/(ai|text)\.py))"
+    r"|[a-z_]+/(ai|text)\.py))"
 )
+# Modules only the developer commands import (`python -m pygames`, the benchmarks): not shipped.
+DEVELOPER_MODULES = {"pygames/__main__.py", "pygames/ai/bench.py", "pygames/ai/yardstick.py"}
 SKIPPED_PARTS = {"__pycache__", "tests"}
 
 SW_TEMPLATE = ROOT / "sw.js"
@@ -178,7 +180,7 @@ def check_inputs(require_index: bool = True) -> None:
 def copy_static_files(out: Path) -> None:
     for name in ("index.html", "manifest.webmanifest", "sw-register.js"):
         if (ROOT / name).is_file():
-            copy_file(ROOT / name, out / name)
+            copy_compacted(ROOT / name, out / name)
     for folder in ("assets", "bench"):
         for source in files_under(ROOT / folder):
             copy_file(source, out / source.relative_to(ROOT))
@@ -192,7 +194,7 @@ def copy_static_files(out: Path) -> None:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(compact, encoding="utf-8")
         elif source.suffix != ".py":
-            copy_file(source, out / source.relative_to(ROOT))
+            copy_compacted(source, out / source.relative_to(ROOT))
     # PyScript fetches <script type="py" src="web/main.py"> itself, so the
     # entry point is served as a file as well as shipped inside app.zip.
     main_py = ROOT / "web" / "main.py"
@@ -281,22 +283,25 @@ def write_app_zip(zip_path: Path, use_cache: bool = True) -> tuple[int, int]:
             entry = zipfile.ZipInfo(name, date_time=ZIP_DATE)
             entry.compress_type = zipfile.ZIP_DEFLATED
             entry.external_attr = 0o644 << 16
-            archive.writestr(entry, data)
+            archive.writestr(entry, data, compresslevel=9)
     return compiled, len(sources) - compiled
 
 
 def shipped_python(sources: dict[str, bytes], bytecode: dict[str, bytes]) -> dict[str, bytes]:
     """What app.zip holds of each module: one form only, to keep the first visit small.
 
-    A module imported after the first screen (LATER_MODULES) ships as source; the rest,
-    which the boot imports, ship as bytecode alone, in the legacy place beside where the
-    source would be (``core.pyc``), the only place Python imports a module without its
-    source from. Tracebacks still name their files and lines.
+    A module imported after the first screen (LATER_MODULES) ships as source, its
+    docstrings blanked (`without_docstrings`); the rest, which the boot imports, ship as
+    bytecode alone, in the legacy place beside where the source would be
+    (``core.pyc``), the only place Python imports a module without its source from.
+    Tracebacks still name their files and lines.
     """
     shipped = {}
     for name, data in sources.items():
+        if name in DEVELOPER_MODULES:
+            continue
         if LATER_MODULES.match(name):
-            shipped[name] = data
+            shipped[name] = without_docstrings(data.decode("utf-8")).encode("utf-8")
             continue
         folder, _, file = name.rpartition("/")
         stem = file.removesuffix(".py")
@@ -305,6 +310,30 @@ def shipped_python(sources: dict[str, bytes], bytecode: dict[str, bytes]) -> dic
             raise BuildError(f"expected one .pyc for {name}, got {cached}")
         shipped[f"{folder}/{stem}.pyc"] = bytecode[cached[0]]
     return shipped
+
+
+def without_docstrings(source: str) -> str:
+    """`source` with every docstring's lines blank (a lone docstring becomes ``pass``):
+    smaller, and every other line keeps its number for tracebacks."""
+    lines = source.split("\n")
+    documented = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+    for node in ast.walk(ast.parse(source)):
+        body = getattr(node, "body", None) if isinstance(node, documented) else None
+        if not body or not isinstance(body[0], ast.Expr):
+            continue
+        docstring = body[0]
+        if not isinstance(docstring.value, ast.Constant) or not isinstance(
+            docstring.value.value, str
+        ):
+            continue
+        first, last = docstring.lineno - 1, (docstring.end_lineno or docstring.lineno) - 1
+        if lines[last][docstring.end_col_offset or 0 :].strip():
+            continue  # something follows on its last line: leave it be
+        for number in range(first, last + 1):
+            lines[number] = ""
+        if len(body) == 1:
+            lines[first] = " " * docstring.col_offset + "pass"
+    return "\n".join(lines)
 
 
 def cached_browser_bytecode(sources: list[Path]) -> tuple[dict[str, bytes], int]:
@@ -430,6 +459,35 @@ def files_under(folder: Path) -> list[Path]:
         for path in folder.rglob("*")
         if path.is_file() and "__pycache__" not in path.parts and path.name != ".DS_Store"
     )
+
+
+# What may go from our HTML and CSS without changing a page: comments, and the
+# indentation of lines outside <pre> (a line break stays, so words stay apart).
+HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
+CSS_COMMENT = re.compile(r"/\*.*?\*/", re.S)
+PRE_BLOCK = re.compile(r"(<pre\b.*?</pre>)", re.S)
+
+
+def copy_compacted(source: Path, target: Path) -> None:
+    """Copy `source`, an HTML or CSS file without its comments and indentation."""
+    if source.suffix not in (".html", ".css"):
+        copy_file(source, target)
+        return
+    text = source.read_text(encoding="utf-8")
+    if source.suffix == ".css":
+        compact = without_indentation(CSS_COMMENT.sub("", text))
+    else:
+        parts = PRE_BLOCK.split(HTML_COMMENT.sub("", text))
+        compact = "".join(
+            part if part.startswith("<pre") else without_indentation(part) for part in parts
+        )
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(compact, encoding="utf-8")
+
+
+def without_indentation(text: str) -> str:
+    lines = [line.strip() for line in text.split("\n")]
+    return "\n".join(line for line in lines if line) + ("\n" if text.endswith("\n") else "")
 
 
 def copy_file(source: Path, target: Path) -> None:
