@@ -4,8 +4,12 @@
 background) and sends it decision requests (`pygames.ai.offload`: the seat's
 masked state, the bot and its seed), so the answer is the one the page would
 compute, and the page stays free to answer taps while the computer thinks.
-Until the worker is ready, or where a browser has no module workers, `decide`
-returns None and the caller searches on the page in slices as before.
+Until the worker is ready, where a browser has no module workers, or with
+``?noworker`` in the address (tests of the page's own search use it), `decide`
+returns None and the caller searches on the page in slices.
+
+One worker serves every game of the page (`the_worker`); it boots when the first
+game with a computer seat opens, so the lobby's first screen never waits on it.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ STDLIB = "./runtime/pyodide/python_stdlib_compiled.zip"
 
 
 class ComputerWorker:
+    """A Worker with its own Python that answers decision requests one at a time."""
+
     def __init__(self) -> None:
         self.worker: Element | None = None
         self.ready = False
@@ -35,6 +41,10 @@ class ComputerWorker:
     def start(self) -> None:
         """Boot the worker in the background, once; harmless if it cannot be had."""
         if self.worker is not None or self.failed is not None:
+            return
+        if js.URLSearchParams.new(js.location.search).has("noworker"):
+            self.failed = "switched off by ?noworker"
+            mark("off")
             return
         try:
             options = to_js({"type": "module"}, dict_converter=js.Object.fromEntries)
@@ -81,6 +91,16 @@ class ComputerWorker:
             answer.set_exception(RuntimeError(str(data.get("error"))[:200]))
 
 
+_WORKER: list[ComputerWorker] = []  # made on first use: a memory snapshot holds no JS proxy
+
+
+def the_worker() -> ComputerWorker:
+    """The page's one computer worker (booted by its `start`)."""
+    if not _WORKER:
+        _WORKER.append(ComputerWorker())
+    return _WORKER[0]
+
+
 def mark(state: str) -> None:
-    """<html data-computer-worker="booting|ready|failed">: for tests, which wait for it."""
+    """<html data-computer-worker="booting|ready|failed|off">: for tests, which wait for it."""
     dom.document.documentElement.setAttribute("data-computer-worker", state)

@@ -20,11 +20,13 @@ from collections.abc import Callable
 
 import js
 
+from pygames.ai import offload
 from pygames.bots import BOTS, make_bot
 from pygames.core import CHANCE, IllegalAction
 from pygames.record import Record, RecordError
 from pygames.views import View
 from web import dom, storage
+from web.computer import the_worker
 from web.slicing import run_in_slices
 
 HUMAN = "human"
@@ -212,6 +214,8 @@ class Session:
         return next((s for s in self.state.to_act() if self.is_computer(s)), None)
 
     def schedule_computer(self) -> None:
+        if any(self.is_computer(seat) for seat in range(self.state.num_seats)):
+            the_worker().start()
         if not self.closed and self.computer_to_act() is not None:
             asyncio.ensure_future(self._computer_turn(self.generation))
 
@@ -229,11 +233,22 @@ class Session:
             decision_ended()
 
     async def _decide(self, seat: int, generation: int) -> str | None:
-        """Advance the bot in short slices (web/slicing.py), yielding to the browser."""
+        """The bot's choice: from the computer's worker when it is ready, else searched
+        here in short slices (web/slicing.py); either way the same choice."""
         started = time.perf_counter()
         # Same seed at the same point of the same game: a replayed position decides alike.
         seed = decision_seed(self.bot_seed, len(self.state.history))
-        thinking = self._bot(seat, seed).start(self.state.clone(), seat)
+        request = offload.request(self.state, seat, self.bot_name(seat), seed)
+        action = await the_worker().decide(request)
+        if action is not None:
+            report_thinking("worker")
+            return await self._after_thinking(action, started, generation)
+        return await self._decide_here(seat, seed, started, generation)
+
+    async def _decide_here(
+        self, seat: int, seed: int, started: float, generation: int
+    ) -> str | None:
+        thinking = make_bot(self.bot_name(seat), seed).start(self.state.clone(), seat)
         run = await run_in_slices(
             thinking, lambda: generation == self.generation, seconds=SAFETY_SECONDS
         )
@@ -242,26 +257,36 @@ class Session:
                 f"The computer ({self.record.seats[seat]}) was cut short after "
                 f"{SAFETY_SECONDS:.0f} s of thinking and plays its best move so far."
             )
-        elif not run.finished:
+            return await self._after_thinking(thinking.best(), started, generation, held=False)
+        if not run.finished:
             return None
-        else:
-            report_thinking(run.slices, run.largest, getattr(thinking, "iterations", 0))
+        report_thinking("page", run.slices, run.largest, getattr(thinking, "iterations", 0))
+        return await self._after_thinking(thinking.best(), started, generation)
+
+    async def _after_thinking(
+        self, action: str, started: float, generation: int, held: bool = True
+    ) -> str | None:
+        """`action` once a test's hold (if `held`) and the shortest visible think are over,
+        or None if the game changed meanwhile."""
+        if held:
             await hold_if_asked()
-            if generation != self.generation:
-                return None
         remaining = MIN_THINK_SECONDS - (time.perf_counter() - started)
-        if remaining > 0:
+        if remaining > 0 and generation == self.generation:
             await asyncio.sleep(remaining)
-        return thinking.best() if generation == self.generation else None
+        return action if generation == self.generation else None
 
-    def _bot(self, seat: int, seed: int):
+    def bot_name(self, seat: int) -> str:
         kind = self.record.seats[seat]
-        return make_bot(kind if kind in BOTS else FALLBACK_BOT, seed)
+        return kind if kind in BOTS else FALLBACK_BOT
 
 
-def report_thinking(slices: int, largest: int, iterations: int) -> None:
-    """How the last decision's work was cut up, on <html>: for tests, which count it."""
+def report_thinking(where: str, slices: int = 0, largest: int = 0, iterations: int = 0) -> None:
+    """Where the last decision was searched (``page`` or ``worker``), how many were
+    searched there, and how the page's work was cut up, on <html>: for tests to count."""
     root = js.document.documentElement
+    root.setAttribute("data-think-where", where)
+    searched = int(dom.nullable(root.getAttribute(f"data-think-{where}-count")) or 0)
+    root.setAttribute(f"data-think-{where}-count", str(searched + 1))
     root.setAttribute("data-think-slices", str(slices))
     root.setAttribute("data-think-largest-slice", str(largest))
     root.setAttribute("data-think-iterations", str(iterations))

@@ -160,22 +160,27 @@ class FieldsNotation:
         return _parse(text)
 
     def format(self, action: Action) -> str:
-        if action in _WORD_OF:
-            return _WORD_OF[action]
-        match action:
-            case StartMove(hex_id):
-                return f"m{hex_id}"
-            case Step(hex_id):
-                return f"g{hex_id}"
-            case TurnOver(hex_id):
-                return f"r{hex_id}"
-            case Castle(prince):
-                return f"c{prince}"
-            case PrinceBack(city):
-                return f"p{city}"
-            case QueenBack(city, prince):
-                return f"q{city}.{prince}"
-        raise ValueError(f"{action!r} is no action of Game of Fields")
+        return _format(action)
+
+
+@cache  # the legal moves are formatted anew for every position the search visits
+def _format(action: Action) -> str:
+    if action in _WORD_OF:
+        return _WORD_OF[action]
+    match action:
+        case StartMove(hex_id):
+            return f"m{hex_id}"
+        case Step(hex_id):
+            return f"g{hex_id}"
+        case TurnOver(hex_id):
+            return f"r{hex_id}"
+        case Castle(prince):
+            return f"c{prince}"
+        case PrinceBack(city):
+            return f"p{city}"
+        case QueenBack(city, prince):
+            return f"q{city}.{prince}"
+    raise ValueError(f"{action!r} is no action of Game of Fields")
 
 
 @cache  # under 500 actions, immutable values: the search parses the same few again and again

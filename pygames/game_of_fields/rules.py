@@ -40,6 +40,8 @@ Interpretations (ours, where the rulebook and the rulings leave it open):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from pygames.core import IllegalAction, State, shared_win, win_for
 from pygames.game_of_fields.hexmap import (
     DISTANCE,
@@ -259,7 +261,12 @@ class GameOfFieldsState(State):
         first end found (to know whether the Prince may move at all).
         """
         at = path[-1]
-        start_medium = medium(self.terrain[path[0]])
+        terrain = self.terrain
+        start_at_sea = terrain[path[0]] == SEA
+        blocking = self.pawns_and_cities(1 - seat)
+        own = self.pawns(seat)
+        kinds: dict[int, str] = {}  # battle_kind per hex: the same wherever it is reached
+        visited = set(path)
         ends: dict[int, tuple[list[int], str]] = {}
 
         def record(hex_id: int, steps: list[int], kind: str) -> None:
@@ -268,28 +275,40 @@ class GameOfFieldsState(State):
             if hex_id not in ends or len(ends[hex_id][0]) > len(steps):
                 ends[hex_id] = (steps, kind)
 
-        def search(here: int, visited: list[int], steps: list[int], used: int, entered: int):
+        # Depth first over every path in neighbour order: the first shortest path to an
+        # end is the one kept, as players see it drawn.
+        def search(here: int, steps: list[int], used: int, entered: int) -> None:
             if used >= reach or early and ends:
                 return
             for step in NEIGHBOURS[here]:
-                terrain = self.terrain[step]
-                if step in visited or terrain == FACE_DOWN:
+                if step in visited or terrain[step] == FACE_DOWN:
                     continue
-                cross = medium(terrain) != start_medium
+                cross = (terrain[step] == SEA) != start_at_sea
                 if cross and entered > 0:
                     continue
-                if self.blocks(seat, step):
-                    kind = self.battle_kind(seat, step, target, first, index)
-                    if kind:
-                        record(step, [*steps, step], kind)
+                if step in blocking:
+                    if step not in kinds:
+                        kinds[step] = self.battle_kind(seat, step, target, first, index)
+                    if kinds[step]:
+                        record(step, [*steps, step], kinds[step])
                     continue
-                if target < 0 and self.own_count(seat, step) == 0:
+                if target < 0 and step not in own:
                     record(step, [*steps, step], STOP)
                 if not cross:
-                    search(step, [*visited, step], [*steps, step], used + 1, entered + 1)
+                    visited.add(step)
+                    search(step, [*steps, step], used + 1, entered + 1)
+                    visited.discard(step)
 
-        search(at, list(path), [], used, entered)
+        search(at, [], used, entered)
         return ends
+
+    def pawns(self, seat: int) -> set[int]:
+        """The hexes where `seat`'s Queen or a Prince of `seat` stands."""
+        return {*self.princes[seat], self.queens[seat]}
+
+    def pawns_and_cities(self, seat: int) -> set[int]:
+        """The hexes that block the other player (see `blocks`)."""
+        return {*self.princes[seat], self.queens[seat], *self.cities[seat]}
 
     def queen_ends(
         self,
@@ -301,35 +320,47 @@ class GameOfFieldsState(State):
         early: bool = False,
     ) -> dict[int, tuple[list[int], str]]:
         """Every hex the Queen may end on from here: over land, across a sea only on her Prince."""
+        terrain = self.terrain
+        blocking = self.pawns_and_cities(1 - seat)
+        own = self.pawns(seat)
+        princes = set(self.princes[seat])
+        visited = set(path)
         ends: dict[int, tuple[list[int], str]] = {}
 
-        def search(here: int, visited: list[int], steps: list[int], used: int) -> None:
+        def search(here: int, steps: list[int], used: int) -> None:
             if used >= QUEEN_REACH or early and ends:
                 return
             for step in NEIGHBOURS[here]:
-                terrain = self.terrain[step]
-                if step in visited or terrain == FACE_DOWN or self.blocks(seat, step):
+                if step in visited or terrain[step] == FACE_DOWN or step in blocking:
                     continue
-                if terrain == SEA:
-                    if step in self.princes[seat]:
-                        search(step, [*visited, step], [*steps, step], used + 1)
+                further = [*steps, step]
+                if terrain[step] == SEA:
+                    if step in princes:
+                        visited.add(step)
+                        search(step, further, used + 1)
+                        visited.discard(step)
                     continue
-                if self.own_count(seat, step) == 0:
+                if step not in own:
                     if firsts is not None:
-                        firsts.add([*steps, step][0])
-                    if step not in ends or len(ends[step][0]) > len(steps) + 1:
-                        ends[step] = ([*steps, step], STOP)
-                search(step, [*visited, step], [*steps, step], used + 1)
+                        firsts.add(further[0])
+                    if step not in ends or len(ends[step][0]) > len(further):
+                        ends[step] = (further, STOP)
+                visited.add(step)
+                search(step, further, used + 1)
+                visited.discard(step)
 
-        search(at, list(path), [], used)
+        search(at, [], used)
         return ends
 
-    def mover_ends(self, firsts: set[int] | None = None) -> dict[int, tuple[list[int], str]]:
-        """Where the pawn moving now may end, from where it stands."""
+    def mover_ends(
+        self, firsts: set[int] | None = None, early: bool = False
+    ) -> dict[int, tuple[list[int], str]]:
+        """Where the pawn moving now may end, from where it stands (`early`: the first
+        end found only, to know whether it may go on)."""
         seat = self.turn
         at = self.path[-1]
         if self.mover == QUEEN:
-            return self.queen_ends(seat, at, self.path, self.used, firsts)
+            return self.queen_ends(seat, at, self.path, self.used, firsts, early)
         if self.crossed:
             return {}
         first = not self.moved
@@ -343,6 +374,7 @@ class GameOfFieldsState(State):
             self.target,
             first,
             firsts,
+            early,
         )
 
     def can_stop(self) -> bool:
@@ -380,18 +412,30 @@ class GameOfFieldsState(State):
 
     def movable(self, seat: int) -> dict[int, tuple[str, int]]:
         """hex -> (kind, prince index) of each pawn that may start a move now."""
-        found: dict[int, tuple[str, int]] = {}
+        return dict(self.movable_pawns(seat))
+
+    def any_movable(self, seat: int) -> bool:
+        return next(self.movable_pawns(seat), None) is not None
+
+    def movable_pawns(self, seat: int) -> Iterator[tuple[int, tuple[str, int]]]:
+        """(hex, (kind, prince index)) of each pawn that may start a move now, the first
+        pawn found on a hex only, found lazily (the first answers whether any may)."""
+        seen: set[int] = set()
         if self.siege >= 0:
             for index in self.partners(seat, self.siege, mover=-1):
-                found.setdefault(self.princes[seat][index], (PRINCE, index))
-            return found
+                hex_id = self.princes[seat][index]
+                if hex_id not in seen:
+                    seen.add(hex_id)
+                    yield hex_id, (PRINCE, index)
+            return
         queen = self.queens[seat]
         queen_free = queen >= 0 and QUEEN not in self.moved
         if queen_free and self.queen_ends(seat, queen, [queen], 0, early=True):
-            found[queen] = (QUEEN, -1)
+            seen.add(queen)
+            yield queen, (QUEEN, -1)
         first = not self.moved
         for index, hex_id in enumerate(self.princes[seat]):
-            if f"{PRINCE}:{index}" in self.moved or hex_id in found:
+            if f"{PRINCE}:{index}" in self.moved or hex_id in seen:
                 continue
             reach = self.prince_value(seat, hex_id)
             # Sieges cost the most to find: look for any other end first.
@@ -399,8 +443,22 @@ class GameOfFieldsState(State):
             if not ends and first:
                 ends = self.prince_ends(seat, index, [hex_id], 0, reach, 0, -1, True, early=True)
             if ends or self.may_only_reveal(seat, index, hex_id, reach):
-                found[hex_id] = (PRINCE, index)
-        return found
+                seen.add(hex_id)
+                yield hex_id, (PRINCE, index)
+
+    def pawn_to_move(self, seat: int, hex_id: int) -> tuple[str, int]:
+        """(kind, prince index) of the pawn a legal StartMove on `hex_id` moves: the one
+        pawn free to move there, else the first `movable` finds."""
+        free = [
+            (PRINCE, index)
+            for index, at in enumerate(self.princes[seat])
+            if at == hex_id and f"{PRINCE}:{index}" not in self.moved
+        ]
+        if self.queens[seat] == hex_id and QUEEN not in self.moved:
+            free.append((QUEEN, -1))
+        if self.siege < 0 and len(free) == 1:
+            return free[0]
+        return self.movable(seat)[hex_id]
 
     def may_only_reveal(self, seat: int, index: int, hex_id: int, reach: int) -> bool:
         """Blank map: a Prince with no move over face-up hexes may still turn one over."""
@@ -537,7 +595,7 @@ class GameOfFieldsState(State):
     # ----- moving -----
 
     def start_move(self, seat: int, hex_id: int) -> None:
-        kind, index = self.movable(seat)[hex_id]
+        kind, index = self.pawn_to_move(seat, hex_id)
         self.mover, self.mover_index = kind, index
         self.path = [hex_id]
         self.used = self.entered = 0
@@ -606,7 +664,7 @@ class GameOfFieldsState(State):
 
     def after_step(self, seat: int) -> None:
         """Go on moving, or end the pawn's move when nothing else is possible."""
-        if self.mover_ends() or self.reveals():
+        if self.mover_ends(early=True) or self.reveals():
             return
         if self.can_stop():
             self.finish_pawn(seat)
@@ -626,7 +684,7 @@ class GameOfFieldsState(State):
         self.target = -1
         if self.siege >= 0:
             self.phase = NEXT
-        elif len(self.moved) >= 2 or not self.movable(seat):
+        elif len(self.moved) >= 2 or not self.any_movable(seat):
             self.end_turn(seat)
         else:
             self.phase = NEXT

@@ -1,0 +1,73 @@
+"""The computer thinking in its own worker: three Hard computers at a 4-seat Fools!
+table answer from the worker, and the page answers a keypress while they think.
+
+The worker boots in the background when a game with a computer seat opens
+(web/computer.py); until it is ready the page searches itself in slices
+(e2e/test_computer_turns.py). Where each decision was searched is counted on
+<html> (``data-think-worker-count``, ``data-think-page-count``), and a watcher in
+the page notes what the status line said when a keypress opened the share dialog.
+"""
+
+from __future__ import annotations
+
+from conftest import moves, settle
+from playwright.sync_api import Page, expect
+from test_fools_play import new_link, open_link, play_a_step, saved_record
+
+from pygames.core import CHANCE
+
+WORKER_READY = "html[data-computer-worker='ready']"
+THINKING = "#status.thinking"
+# When a dialog opens, note whether the computer was thinking at that moment.
+WATCH_DIALOG = """() => {
+  window.__dialogOpenedWhile = null;
+  new MutationObserver(() => {
+    if (window.__dialogOpenedWhile === null && document.querySelector("dialog[open]")) {
+      window.__dialogOpenedWhile = document.querySelector("#status.thinking") ? "thinking" : "idle";
+    }
+  }).observe(document, { attributes: true, childList: true, subtree: true });
+}"""
+
+
+def searched(page: Page, where: str) -> int:
+    """How many decisions were searched in the worker, or on the page."""
+    return int(page.get_attribute("html", f"data-think-{where}-count") or 0)
+
+
+def computer_moves_since(page: Page, before: int) -> int:
+    """How many of the record's actions after the first `before` a computer made."""
+    actions = [(seat, action) for seat, action in saved_record(page).actions if seat != CHANCE]
+    return sum(1 for seat, _ in actions[before:] if seat != 0)
+
+
+def test_three_computers_think_in_the_worker_while_the_page_answers_a_key(
+    page: Page, site_url: str
+) -> None:
+    turn = open_link(page, site_url, new_link(["human", "hard", "hard", "hard"], seed=4))
+    page.wait_for_selector(WORKER_READY, state="attached", timeout=180_000)
+    for _ in range(20):  # my steps until one hands the turn to the computers
+        assert turn == "mine"
+        in_worker, on_page = searched(page, "worker"), searched(page, "page")
+        played = len([1 for seat, _ in saved_record(page).actions if seat != CHANCE])
+        page.evaluate(WATCH_DIALOG)
+        play_a_step(page)
+        if page.locator(".play").get_attribute("data-turn") == "mine":
+            turn = "mine"
+            continue
+        # The computers think; the page answers a key at once.
+        page.focus("[data-act='share']")
+        page.keyboard.press("Enter")
+        expect(page.locator("dialog[open]")).to_be_visible()
+        assert page.evaluate("window.__dialogOpenedWhile") == "thinking"
+        page.keyboard.press("Escape")
+        expect(page.locator("dialog[open]")).to_have_count(0)
+        turn = settle(page, 120_000)
+        by_computers = computer_moves_since(page, played)
+        assert by_computers >= 1
+        assert searched(page, "page") == on_page  # none searched on the page
+        assert searched(page, "worker") - in_worker >= by_computers
+        assert page.get_attribute("html", "data-think-where") == "worker"
+        break
+    else:
+        raise AssertionError("no step of mine handed the turn to the computers")
+    assert moves(page) > played
