@@ -45,6 +45,9 @@ from tools import build, chromium, serve  # noqa: E402
 LEVEL = "hard"
 LONG_TASK_MS = 50
 SAVE_PREFIX = "ff:save:"
+SAVE_FORMAT = "ff-save/1"  # web/storage.py's FORMAT
+SAVE_ID = "bench"
+BOT_SEED = 7
 
 # Timestamps each change of the board's move count.
 WATCH_MOVES = """
@@ -96,12 +99,12 @@ def measure(
     record = Record.dealt(game_id, [LEVEL] * seats, seed=7)
     query = "?noworker" if computer == "page" else ""
     context = browser.new_context()
-    context.add_init_script(WATCH_MOVES + chromium.WATCH_LONG_TASKS)
+    context.add_init_script(WATCH_MOVES + chromium.WATCH_LONG_TASKS + seeded_save(record))
     page = context.new_page()
     if throttle > 1:
         cdp = context.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-    page.goto(url + query + "#" + record.to_link_fragment())
+    page.goto(url + query + "#g=" + SAVE_ID)
     if computer == "worker":
         page.wait_for_function("window.__workerReadyAt !== null", timeout=600_000, polling=200)
     page.wait_for_function(
@@ -126,6 +129,26 @@ def measure(
     times, movers = times[first:], movers[first:]
     playing = [duration for start, duration in long_tasks if start >= times[0]]
     return Run(times[: decisions + 1], movers, playing)
+
+
+def seeded_save(record: Record) -> str:
+    """A script that stores `record` as a save with a fixed bot seed (once), so every run
+    plays the very same game: the computers' decisions follow the save's seed."""
+    save = {
+        "id": SAVE_ID,
+        "game": record.game_id,
+        "record": record.to_text(),
+        "seats": list(record.seats),
+        "created": 0,
+        "saved": 0,
+        "moves": 0,
+        "over": False,
+        "format": SAVE_FORMAT,
+        "bot_seed": BOT_SEED,
+        "analysis": None,
+    }
+    key, text = json.dumps(SAVE_PREFIX + SAVE_ID), json.dumps(json.dumps(save))
+    return f"if (!localStorage.getItem({key})) localStorage.setItem({key}, {text});"
 
 
 def spread(values: list[float]) -> str:

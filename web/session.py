@@ -238,8 +238,11 @@ class Session:
         started = time.perf_counter()
         # Same seed at the same point of the same game: a replayed position decides alike.
         seed = decision_seed(self.bot_seed, len(self.state.history))
-        request = offload.request(self.state, seat, self.bot_name(seat), seed)
-        action = await the_worker().decide(request)
+        worker = the_worker()
+        action = None
+        if worker.ready:
+            request = offload.request(self.state, seat, self.bot_name(seat), seed)
+            action = await worker.decide(request)
         if action is not None:
             report_thinking("worker")
             return await self._after_thinking(action, started, generation)
