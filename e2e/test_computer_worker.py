@@ -47,6 +47,9 @@ def test_three_computers_think_in_the_worker_while_the_page_answers_a_key(
     page.wait_for_selector(WORKER_READY, state="attached", timeout=180_000)
     for _ in range(20):  # my steps until one hands the turn to the computers
         assert turn == "mine"
+        # A computer choosing at the same time as me may still be searching on the page,
+        # begun before its worker was ready: count from when none is thinking.
+        expect(page.locator(THINKING)).to_have_count(0)
         in_worker, on_page = searched(page, "worker"), searched(page, "page")
         played = len([1 for seat, _ in saved_record(page).actions if seat != CHANCE])
         page.evaluate(WATCH_DIALOG)

@@ -58,12 +58,32 @@ class PlayScreen(GameScreen):
         self.drop_game()
 
     def on_session_update(self, kind: str) -> None:
+        if kind == "thinking" and self.redraw_status_only():
+            return
         if kind != "thinking" and not self.choices_unchanged():
             self.board.cancel()
             self.hint.forget()
         self.render()
         if kind != "thinking":
             self.report_save_error()
+
+    def redraw_status_only(self) -> bool:
+        """The computer began to think and the viewer has nothing to do: only the status
+        line changes, so only it is redrawn (a whole redraw is a long task on a phone).
+        False, having drawn nothing, when the screen shows anything else."""
+        screen = self.app.screen
+        status, play = dom.query("#status", screen), dom.query(".play", screen)
+        shown = self.board.drawn
+        viewer = self.session.viewer()
+        if status is None or play is None or shown is None or shown["seat"] != viewer:
+            return False
+        if play.getAttribute("data-moves") != str(self.session.moves_played()):
+            return False
+        view = self.session.view(viewer)
+        if viewer is not None and viewer in view["to_act"]:
+            return False  # the hint and the choices depend on the computer thinking
+        status.replaceWith(self.status(view, viewer))
+        return True
 
     def choices_unchanged(self) -> bool:
         """True when another seat's move left the viewer's choices as they were (a secret
