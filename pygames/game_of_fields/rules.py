@@ -164,12 +164,16 @@ class GameOfFieldsState(State):
 
     def blocks(self, seat: int, hex_id: int) -> bool:
         """An opponent's Queen, Prince or City: passed only by stopping there to fight."""
-        rival = 1 - seat
-        return (
-            self.queens[rival] == hex_id
-            or hex_id in self.princes[rival]
-            or hex_id in self.cities[rival]
-        )
+        return hex_id in self.pawns_and_cities(1 - seat)
+
+    def pawns(self, seat: int) -> set[int]:
+        """The hexes where `seat`'s Queen or a Prince of `seat` stands."""
+        return {*self.princes[seat], self.queens[seat]}
+
+    def pawns_and_cities(self, seat: int) -> set[int]:
+        """The hexes that block the other player: `seat`'s pawns and Cities (a fallen
+        Queen's -1 is on no hex)."""
+        return {*self.pawns(seat), *self.cities[seat]}
 
     def distance_to_queen(self, seat: int, hex_id: int) -> int:
         queen = self.queens[seat]
@@ -301,14 +305,6 @@ class GameOfFieldsState(State):
 
         search(at, [], used, entered)
         return ends
-
-    def pawns(self, seat: int) -> set[int]:
-        """The hexes where `seat`'s Queen or a Prince of `seat` stands."""
-        return {*self.princes[seat], self.queens[seat]}
-
-    def pawns_and_cities(self, seat: int) -> set[int]:
-        """The hexes that block the other player (see `blocks`)."""
-        return {*self.princes[seat], self.queens[seat], *self.cities[seat]}
 
     def queen_ends(
         self,
