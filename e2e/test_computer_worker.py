@@ -74,3 +74,14 @@ def test_three_computers_think_in_the_worker_while_the_page_answers_a_key(
     else:
         raise AssertionError("no step of mine handed the turn to the computers")
     assert moves(page) > played
+
+
+def test_a_table_whose_computers_do_not_search_boots_no_worker(page: Page, site_url: str) -> None:
+    turn = open_link(page, site_url, new_link(["human", "random"], seed=3))
+    while turn == "mine":
+        play_a_step(page)
+        turn = settle(page, 60_000)
+        if computer_moves_since(page, 0):
+            break
+    assert computer_moves_since(page, 0) >= 1, "the computer never moved"
+    assert page.get_attribute("html", "data-computer-worker") is None

@@ -38,6 +38,9 @@ def saved_record(page: Page) -> Record:
     return Record.from_text(json.loads(text)["record"])
 
 
+MINE_AND_NOBODY_THINKING = ".play[data-turn='mine']:not(:has(#status.thinking))"
+
+
 def play_a_step(page: Page) -> None:
     """One action by clicks: a hand card (then confirm or a slot), a slot, or "none"."""
     before = moves(page)
@@ -157,16 +160,18 @@ def test_a_shared_position_reopens_read_only(page: Page, site_url: str, new_cont
 
 def test_undo_takes_back_a_deploy_before_the_next_player_acts(page: Page, site_url: str) -> None:
     turn = open_link(page, site_url, new_link(["human", "random"], seed=3))
-    hold_the_computer(page, True)
     while turn == "mine":
+        # A computer's secret choice made beside ours lands when it lands: wait for it,
+        # so that it cannot redraw the board in the middle of our step.
+        page.wait_for_selector(MINE_AND_NOBODY_THINKING, timeout=60_000)
         state = saved_record(page).replay()
         step = state.view(0)["step"]
         if step and step["kind"] == "deploy":
             break
         play_a_step(page)
-        hold_the_computer(page, False)
         turn = settle(page, 60_000)
-        hold_the_computer(page, True)
+    assert turn == "mine", "the game never came to our deploy"
+    hold_the_computer(page, True)
     before = moves(page)
     page.locator(HAND).first.click()
     page.locator(LEGAL).first.click()

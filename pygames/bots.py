@@ -20,7 +20,7 @@ from pygames.ai.levels import LEVEL_BOTS, GreedyBot
 from pygames.ai.thinking import Thinking
 from pygames.core import State
 
-__all__ = ["BOTS", "RandomBot", "Thinking", "make_bot"]
+__all__ = ["BOTS", "RandomBot", "Thinking", "make_bot", "searches"]
 
 
 class RandomBot:
@@ -40,6 +40,12 @@ class RandomBot:
 
 
 BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, **LEVEL_BOTS}
+
+
+def searches(name: str) -> bool:
+    """True for the bots whose decisions are searches (worth a worker); the others
+    decide in a blink wherever they run."""
+    return name in LEVEL_BOTS
 
 
 def make_bot(name: str, seed: int = 0):

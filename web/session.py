@@ -21,7 +21,7 @@ from collections.abc import Callable
 import js
 
 from pygames.ai import offload
-from pygames.bots import BOTS, make_bot
+from pygames.bots import BOTS, make_bot, searches
 from pygames.core import CHANCE, IllegalAction
 from pygames.record import Record, RecordError
 from pygames.views import View
@@ -214,7 +214,7 @@ class Session:
         return next((s for s in self.state.to_act() if self.is_computer(s)), None)
 
     def schedule_computer(self) -> None:
-        if any(self.is_computer(seat) for seat in range(self.state.num_seats)):
+        if self.has_searching_computer():
             the_worker().start()
         if not self.closed and self.computer_to_act() is not None:
             asyncio.ensure_future(self._computer_turn(self.generation))
@@ -240,7 +240,7 @@ class Session:
         seed = decision_seed(self.bot_seed, len(self.state.history))
         worker = the_worker()
         action = None
-        if worker.ready:
+        if worker.ready and searches(self.bot_name(seat)):
             request = offload.request(self.state, seat, self.bot_name(seat), seed)
             action = await worker.decide(request)
         if action is not None:
@@ -277,6 +277,13 @@ class Session:
         if remaining > 0 and generation == self.generation:
             await asyncio.sleep(remaining)
         return action if generation == self.generation else None
+
+    def has_searching_computer(self) -> bool:
+        """A computer seat that searches, in a game played here (not a shared position)."""
+        seats = range(self.state.num_seats)
+        return not self.read_only and any(
+            self.is_computer(seat) and searches(self.bot_name(seat)) for seat in seats
+        )
 
     def bot_name(self, seat: int) -> str:
         kind = self.record.seats[seat]
