@@ -1,8 +1,10 @@
-"""The computer thinking in its own worker: three Hard computers at a 4-seat Fools!
-table answer from the worker, and the page answers a keypress while they think.
+"""The computer thinking in its own workers: three Hard computers at a 4-seat Fools!
+table answer from two workers (each searching one part of every decision), and the
+page answers a keypress while they think.
 
-The worker boots in the background when a game with a computer seat opens
-(web/computer.py); until it is ready the page searches itself in slices
+The workers boot in the background, one after the other, when a game with a
+searching computer opens (web/computer.py); until one is ready the page searches
+itself in slices
 (e2e/test_computer_turns.py). Where each decision was searched is counted on
 <html> (``data-think-worker-count``, ``data-think-page-count``), and a watcher in
 the page notes what the status line said when a keypress opened the share dialog.
@@ -16,7 +18,11 @@ from test_fools_play import new_link, open_link, play_a_step, saved_record
 
 from pygames.core import CHANCE
 
-WORKER_READY = "html[data-computer-worker='ready']"
+# The page boots one worker per part of a Hard decision if the device has cores to spare.
+AS_IF_FOUR_CORES = (
+    "Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 4 });"
+)
+TWO_WORKERS_READY = "html[data-computer-worker='ready'][data-computer-workers='2']"
 THINKING = "#status.thinking"
 # When a dialog opens, note whether the computer was thinking at that moment.
 WATCH_DIALOG = """() => {
@@ -40,11 +46,12 @@ def computer_moves_since(page: Page, before: int) -> int:
     return sum(1 for seat, _ in actions[before:] if seat != 0)
 
 
-def test_three_computers_think_in_the_worker_while_the_page_answers_a_key(
+def test_three_computers_think_in_two_workers_while_the_page_answers_a_key(
     page: Page, site_url: str
 ) -> None:
+    page.add_init_script(AS_IF_FOUR_CORES)
     turn = open_link(page, site_url, new_link(["human", "hard", "hard", "hard"], seed=4))
-    page.wait_for_selector(WORKER_READY, state="attached", timeout=180_000)
+    page.wait_for_selector(TWO_WORKERS_READY, state="attached", timeout=300_000)
     for _ in range(20):  # my steps until one hands the turn to the computers
         assert turn == "mine"
         # A computer choosing at the same time as me may still be searching on the page,
@@ -70,6 +77,7 @@ def test_three_computers_think_in_the_worker_while_the_page_answers_a_key(
         assert searched(page, "page") == on_page  # none searched on the page
         assert searched(page, "worker") - in_worker >= by_computers
         assert page.get_attribute("html", "data-think-where") == "worker"
+        assert page.get_attribute("html", "data-think-workers") == "2"
         break
     else:
         raise AssertionError("no step of mine handed the turn to the computers")

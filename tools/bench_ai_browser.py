@@ -1,6 +1,6 @@
 """The computer's speed in the browser, as a phone would feel it:
 python tools/bench_ai_browser.py [--decisions 30] [--cpu-throttle 4] [--game ID]
-                                 [--computer page|worker]
+                                 [--computer page|worker] [--cores 8]
 
 For each game and seat count, opens a game of Hard computers in every seat in
 headless Chromium (the built site, served locally) and times every decision:
@@ -12,9 +12,11 @@ as its "mid-tier mobile" preset does with 4), beside nothing else on the machine
 `--computer page` (the default) makes the page search itself (``?noworker``), so
 the search runs at the throttled speed a phone's core would give it; `--computer
 worker` measures the app as shipped, the search in the computer's worker, from the
-moment the worker is ready. Chromium cannot throttle a worker ("Operation is only
-supported for pages, not workers"), so with a worker the decision times are the
-machine's own speed; its figure that holds on a phone is the main thread's tasks.
+moment the workers are ready (one per part of a Hard decision while the device,
+as `--cores` makes the page believe, keeps a core for the page). Chromium cannot
+throttle a worker ("Operation is only supported for pages, not workers"), so with
+workers the search runs at the machine's own speed; the figures that hold on a
+phone are the main thread's tasks, and the page's search time divided by the parts.
 
 Printed per game and seat count: decisions measured, median / p95 / max ms per
 decision, and main-thread tasks over 50 ms while the computers play (count and
@@ -38,6 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pygames import GAMES  # noqa: E402
+from pygames.ai.levels import PARTS  # noqa: E402
 from pygames.core import CHANCE  # noqa: E402
 from pygames.record import Record  # noqa: E402
 from tools import build, chromium, serve  # noqa: E402
@@ -54,8 +57,8 @@ WATCH_MOVES = """
 window.__moveTimes = [];
 window.__workerReadyAt = null;
 new MutationObserver(() => {
-  const worker = document.documentElement.dataset.computerWorker;
-  if (worker === "ready" && window.__workerReadyAt === null) {
+  const workers = Number(document.documentElement.dataset.computerWorkers || 0);
+  if (workers >= window.__expectedWorkers && window.__workerReadyAt === null) {
     window.__workerReadyAt = performance.now();
   }
   const play = document.querySelector(".play");
@@ -93,13 +96,32 @@ class Run:
         return [self.times[b - 1] - self.times[a] for a, b in zip(moves, moves[1:], strict=False)]
 
 
+def as_if_cores(cores: int) -> str:
+    """An init script: the page sees `cores` cores, and waits for as many workers as the
+    app (web/computer.py) boots for that many."""
+    return (
+        "Object.defineProperty(Navigator.prototype, 'hardwareConcurrency',"
+        f" {{ get: () => {cores} }});\n"
+        f"window.__expectedWorkers = {max(1, min(PARTS, cores - 1))};\n"
+    )
+
+
 def measure(
-    browser, url: str, game_id: str, seats: int, decisions: int, throttle: float, computer: str
+    browser,
+    url: str,
+    game_id: str,
+    seats: int,
+    decisions: int,
+    throttle: float,
+    computer: str,
+    cores: int,
 ) -> Run:
     record = Record.dealt(game_id, [LEVEL] * seats, seed=7)
     query = "?noworker" if computer == "page" else ""
     context = browser.new_context()
-    context.add_init_script(WATCH_MOVES + chromium.WATCH_LONG_TASKS + seeded_save(record))
+    context.add_init_script(
+        as_if_cores(cores) + WATCH_MOVES + chromium.WATCH_LONG_TASKS + seeded_save(record)
+    )
     page = context.new_page()
     if throttle > 1:
         cdp = context.new_cdp_session(page)
@@ -174,13 +196,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cpu-throttle", type=float, default=1.0, metavar="N")
     parser.add_argument("--game", choices=sorted(GAMES), help="one game only")
     parser.add_argument("--computer", choices=("page", "worker"), default="page")
+    parser.add_argument(
+        "--cores",
+        type=int,
+        default=8,
+        help="navigator.hardwareConcurrency as the page sees it (default 8, a phone's)",
+    )
     args = parser.parse_args(argv)
     if build.site_is_stale():
         build.build()
     url, server = serve.start_server(build.DEFAULT_OUT)
     print(
         f"{LEVEL} in every seat, headless Chromium, CPU throttled {args.cpu_throttle:g}x, "
-        f"searching on the {args.computer}"
+        f"searching on the {args.computer}, as if the device had {args.cores} cores"
     )
     print("ms per decision (median p95 max); wait = seat A's wait between its turns")
     print(
@@ -192,7 +220,14 @@ def main(argv: list[str] | None = None) -> int:
             browser = playwright.chromium.launch(**chromium.launch_options())
             for game_id, seats in cases(args.game):
                 run = measure(
-                    browser, url, game_id, seats, args.decisions, args.cpu_throttle, args.computer
+                    browser,
+                    url,
+                    game_id,
+                    seats,
+                    args.decisions,
+                    args.cpu_throttle,
+                    args.computer,
+                    args.cores,
                 )
                 spans = run.spans()
                 over = [d for d in run.long_tasks if d > LONG_TASK_MS]

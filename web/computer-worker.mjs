@@ -1,17 +1,18 @@
 // The computer's own thread: a Worker with its own Python that searches, so the
 // page never waits on a search and answers every tap while the computer thinks.
 // The page (web/computer.py) sends {boot: stdLibURL} once, then {id, request}:
-// a decision request of pygames/ai/offload.py (the seat's masked state, the bot
-// and its seed), and gets {id, action} or {id, error} back. {ready: true} tells the
+// a request of pygames/ai/offload.py for one part of a decision (the seat's masked
+// state, the bot, its seed and the part), and gets {id, answer} (the part's root
+// visits) or {id, error} back. {ready: true} tells the
 // page it may send requests; {failed: reason} that this worker cannot.
 import { bootApp } from "./worker-runtime.mjs";
 
-let decide = null;
+let searchPart = null;
 
 async function boot(stdLibURL) {
   try {
     const interpreter = await bootApp(stdLibURL);
-    decide = interpreter.pyimport("pygames.ai.offload").decide;
+    searchPart = interpreter.pyimport("pygames.ai.offload").search_part;
     postMessage({ ready: true });
   } catch (error) {
     postMessage({ failed: String(error?.message || error) });
@@ -24,7 +25,7 @@ onmessage = ({ data }) => {
     return;
   }
   try {
-    postMessage({ id: data.id, action: decide(data.request) });
+    postMessage({ id: data.id, answer: searchPart(data.request) });
   } catch (error) {
     postMessage({ id: data.id, error: String(error?.message || error) });
   }

@@ -1,25 +1,31 @@
-"""The computer's worker, from the page's side: decisions searched off the main thread.
+"""The computer's workers, from the page's side: decisions searched off the main thread.
 
 `ComputerWorker` starts web/computer-worker.mjs (its own Python, booted in the
-background) and sends it decision requests (`pygames.ai.offload`: the seat's
-masked state, the bot and its seed), so the answer is the one the page would
-compute, and the page stays free to answer taps while the computer thinks.
-Until the worker is ready, where a browser has no module workers, or with
-``?noworker`` in the address (tests of the page's own search use it), `decide`
-returns None and the caller searches on the page in slices.
+background) and sends it requests for parts of decisions (`pygames.ai.offload`:
+the seat's masked state, the bot, its seed and the part), so the answer is the
+one the page would compute, and the page stays free to answer taps while the
+computer thinks. `ComputerWorkers` keeps one worker per part a decision has
+(`PARTS`) where the device has a core to spare for each, and sends each part to
+the least busy ready worker, so the parts are searched at once. Until a worker is
+ready, where a browser has no module workers, or with ``?noworker`` in the
+address (tests of the page's own search use it), `answers` returns None and the
+caller searches on the page in slices.
 
-One worker serves every game of the page (`the_worker`); it boots when the first
-game with a computer seat opens, so the lobby's first screen never waits on it.
+One set of workers serves every game of the page (`the_worker`); it boots when
+the first game with a searching computer opens, one worker after another, so the
+lobby's first screen never waits on it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import itertools
+from collections.abc import Callable
 
 import js
 from pyodide.ffi import create_proxy, to_js
 
+from pygames.ai.levels import PARTS
 from web import dom
 from web.dom import Element
 
@@ -37,14 +43,11 @@ class ComputerWorker:
         self.waiting: dict[int, asyncio.Future[str]] = {}
         self.ids = itertools.count(1)
         self._listener = create_proxy(self._on_message)
+        self.on_settled: Callable[[], None] = lambda: None  # ready or failed
 
     def start(self) -> None:
         """Boot the worker in the background, once; harmless if it cannot be had."""
         if self.worker is not None or self.failed is not None:
-            return
-        if js.URLSearchParams.new(js.location.search).has("noworker"):
-            self.failed = "switched off by ?noworker"
-            mark("off")
             return
         try:
             options = to_js({"type": "module"}, dict_converter=js.Object.fromEntries)
@@ -55,52 +58,116 @@ class ComputerWorker:
         self.worker.onmessage = self._listener
         stdlib = js.URL.new(STDLIB, js.location.href).href  # the worker's base is web/
         self.worker.postMessage(to_js({"boot": stdlib}, dict_converter=js.Object.fromEntries))
-        mark("booting")
 
-    async def decide(self, request: str) -> str | None:
-        """The worker's answer, or None if it is not ready (or failed on this request)."""
-        if not self.ready or self.worker is None:
-            return None
+    def unstarted(self) -> bool:
+        return self.worker is None and self.failed is None
+
+    def booting(self) -> bool:
+        return self.worker is not None and not self.ready and self.failed is None
+
+    def send(self, request: str) -> asyncio.Future[str]:
+        """Post `request` at once (it counts in `waiting` until answered); the future
+        fails with RuntimeError if the worker failed on it."""
+        assert self.worker is not None and self.ready
         number = next(self.ids)
         answer: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         self.waiting[number] = answer
+        answer.add_done_callback(lambda _: self.waiting.pop(number, None))
         message = {"id": number, "request": request}
         self.worker.postMessage(to_js(message, dict_converter=js.Object.fromEntries))
-        try:
-            return await answer
-        except RuntimeError as error:
-            js.console.warn(f"The computer's worker failed on a decision: {error}")
-            return None
-        finally:
-            self.waiting.pop(number, None)
+        return answer
 
     def _on_message(self, event) -> None:
         data = event.data.to_py()
         if data.get("ready"):
             self.ready = True
-            mark("ready")
+            self.on_settled()
         elif "failed" in data:
             self.failed = str(data["failed"])[:200]
-            mark("failed")
+            self.on_settled()
         answer = self.waiting.get(data.get("id"))
         if answer is None or answer.done():
             return
-        if "action" in data:
-            answer.set_result(str(data["action"]))
+        if "answer" in data:
+            answer.set_result(str(data["answer"]))
         else:
             answer.set_exception(RuntimeError(str(data.get("error"))[:200]))
 
 
-_WORKER: list[ComputerWorker] = []  # made on first use: a memory snapshot holds no JS proxy
+class ComputerWorkers:
+    """Up to `size` workers, booted one after another; parts go to the least busy."""
+
+    def __init__(self, size: int) -> None:
+        self.workers = [ComputerWorker() for _ in range(size)]
+        for worker in self.workers:
+            worker.on_settled = self._boot_next
+        self.started = False
+
+    @property
+    def ready(self) -> bool:
+        return any(worker.ready for worker in self.workers)
+
+    def start(self) -> None:
+        """Boot the workers in the background, once; harmless if they cannot be had."""
+        if self.started:
+            return
+        self.started = True
+        if js.URLSearchParams.new(js.location.search).has("noworker"):
+            mark("off")
+            return
+        mark("booting")
+        self._boot_next()
+
+    def _boot_next(self) -> None:
+        """Start the next worker once the last one has booted (or failed), so that two
+        Pythons never boot at once beside the page; mark how many are ready."""
+        while not any(worker.booting() for worker in self.workers):
+            unstarted = [worker for worker in self.workers if worker.unstarted()]
+            if not unstarted:
+                break
+            unstarted[0].start()
+        ready = sum(worker.ready for worker in self.workers)
+        if ready:
+            mark("ready", ready)
+        elif all(worker.failed for worker in self.workers):
+            mark("failed")
+
+    async def answers(self, requests: list[str]) -> list[str] | None:
+        """Every request's answer, each searched by the least busy ready worker at the
+        time it is sent; None if no worker is ready or one failed on its request.
+        <html data-think-workers> tells tests how many workers the last decision used."""
+        ready = [worker for worker in self.workers if worker.ready]
+        if not ready:
+            return None
+        sent, used = [], set()
+        for request in requests:
+            worker = min(ready, key=lambda worker: len(worker.waiting))
+            sent.append(worker.send(request))
+            used.add(id(worker))
+        dom.document.documentElement.setAttribute("data-think-workers", str(len(used)))
+        answers = await asyncio.gather(*sent, return_exceptions=True)
+        failed = [answer for answer in answers if isinstance(answer, BaseException)]
+        if failed:
+            js.console.warn(f"The computer's worker failed on a decision: {failed[0]}")
+            return None
+        return [str(answer) for answer in answers]
 
 
-def the_worker() -> ComputerWorker:
-    """The page's one computer worker (booted by its `start`)."""
-    if not _WORKER:
-        _WORKER.append(ComputerWorker())
-    return _WORKER[0]
+_WORKERS: list[ComputerWorkers] = []  # made on first use: a memory snapshot holds no JS proxy
 
 
-def mark(state: str) -> None:
-    """<html data-computer-worker="booting|ready|failed|off">: for tests, which wait for it."""
-    dom.document.documentElement.setAttribute("data-computer-worker", state)
+def the_worker() -> ComputerWorkers:
+    """The page's computer workers (booted by `start`): one per part of a decision, as
+    long as the device keeps a core for the page."""
+    if not _WORKERS:
+        cores = int(getattr(js.navigator, "hardwareConcurrency", 1) or 1)
+        _WORKERS.append(ComputerWorkers(max(1, min(PARTS, cores - 1))))
+    return _WORKERS[0]
+
+
+def mark(state: str, ready: int = 0) -> None:
+    """<html data-computer-worker="booting|ready|failed|off" data-computer-workers=N>
+    (N ready): for tests, which wait for it."""
+    root = dom.document.documentElement
+    root.setAttribute("data-computer-worker", state)
+    root.setAttribute("data-computer-workers", str(ready))

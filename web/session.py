@@ -238,14 +238,16 @@ class Session:
         started = time.perf_counter()
         # Same seed at the same point of the same game: a replayed position decides alike.
         seed = decision_seed(self.bot_seed, len(self.state.history))
-        worker = the_worker()
-        action = None
-        if worker.ready and searches(self.bot_name(seat)):
-            request = offload.request(self.state, seat, self.bot_name(seat), seed)
-            action = await worker.decide(request)
-        if action is not None:
-            report_thinking("worker")
-            return await self._after_thinking(action, started, generation)
+        bot = self.bot_name(seat)
+        workers = the_worker()
+        if workers.ready and searches(bot):
+            thinking = make_bot(bot, seed).start(self.state.clone(), seat)
+            count = len(offload.parts(thinking))
+            answers = await workers.answers(offload.requests(self.state, seat, bot, seed, count))
+            if answers is not None:
+                report_thinking("worker")
+                action = offload.choice(thinking, answers)
+                return await self._after_thinking(action, started, generation)
         return await self._decide_here(seat, seed, started, generation)
 
     async def _decide_here(

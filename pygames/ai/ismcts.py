@@ -106,9 +106,7 @@ class Search(Thinking):
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
     def best(self) -> str:
-        """The most visited action; ties go to the first in legal order."""
-        edges = self.root.edges.get(self.seat, {})
-        return max(self.legal, key=lambda a: edges[a].visits if a in edges else -1)
+        return best_by_visits(self.legal, self.visits())
 
     def visits(self) -> dict[str, int]:
         edges = self.root.edges.get(self.seat, {})
@@ -141,12 +139,12 @@ class Search(Thinking):
                 action, new = self.select(node, seat, self.hooks.legal_actions(state, seat), state)
                 choices.append((seat, action))
                 expanded = expanded or new
-            key = tuple(state.redacted(seat, action, self.seat) for seat, action in choices)
             for seat, action in choices:
                 if state.is_over():
                     break
                 state.apply_unchecked(seat, action)
                 path.append((node, seat, action))
+            key = tuple(state.redacted(seat, action, self.seat) for seat, action in choices)
             child = node.children.get(key)
             if child is None:
                 child = node.children[key] = Node()
@@ -196,3 +194,48 @@ class Search(Thinking):
         if state.is_over():
             return state.result()
         return [hooks.evaluate(state, seat) for seat in range(state.num_seats)]
+
+
+class SplitSearch(Thinking):
+    """One decision as several independent searches whose root visits are summed (root
+    parallelization): the parts can run at once in separate workers, and the choice is
+    the same wherever and in whatever order they ran. Each part has its own seed and an
+    equal share of the budget."""
+
+    def __init__(self, parts: list[Search]):
+        self.parts = parts
+        self.seat = parts[0].seat
+        self.legal = parts[0].legal
+
+    @property
+    def iterations(self) -> int:
+        return sum(part.iterations for part in self.parts)
+
+    def advance(self, iterations: int) -> bool:
+        for part in self.parts:
+            if not part.finished():
+                part.advance(iterations)
+                break
+        return self.finished()
+
+    def finished(self) -> bool:
+        return all(part.finished() for part in self.parts)
+
+    def visits(self) -> dict[str, int]:
+        return merged_visits([part.visits() for part in self.parts])
+
+    def best(self) -> str:
+        return best_by_visits(self.legal, self.visits())
+
+
+def merged_visits(parts: list[dict[str, int]]) -> dict[str, int]:
+    total: dict[str, int] = {}
+    for visits in parts:
+        for action, count in visits.items():
+            total[action] = total.get(action, 0) + count
+    return total
+
+
+def best_by_visits(legal: list[str], visits: dict[str, int]) -> str:
+    """The most visited action; ties go to the first in legal order."""
+    return max(legal, key=lambda action: visits.get(action, -1))
