@@ -6,6 +6,7 @@ from collections import Counter
 import pytest
 
 from pygames import GAMES
+from pygames.ai.hooks import hooks_for
 from pygames.ai.ismcts import Search
 from pygames.ai.levels import LEVELS
 from pygames.bots import BOTS, make_bot
@@ -254,3 +255,33 @@ def test_a_time_budget_of_nothing_still_answers_legally():
     thinking = Search(state, seat, 10**6, random.Random(1), seconds=0.0)
     assert thinking.advance(10)
     assert thinking.best() in state.legal_actions(seat)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_playouts_choose_only_legal_actions(game_id):
+    """The search applies playout moves unchecked: each game's policy must stay legal."""
+    game = GAMES[game_id]
+    hooks = hooks_for(game.new_state(game.min_seats, 0))
+    chosen = 0
+    for seats in sorted({game.min_seats, game.max_seats}):
+        for options in option_choices(game):
+            for seed in range(3):
+                state = game.new_state(seats, seed, options)
+                rng = random.Random(seed)
+                while not state.is_over():
+                    for seat in state.to_act():
+                        action = hooks.rollout_action(state, seat, rng)
+                        assert action in state.legal_actions(seat), (game_id, action)
+                        chosen += 1
+                    for seat in state.to_act():
+                        if not state.is_over():
+                            state.apply(seat, hooks.rollout_action(state, seat, rng))
+    assert chosen >= 30  # every game, High Card too, makes at least this many choices
+
+
+def option_choices(game):
+    """Every value of each option, one option at a time (the defaults for the rest)."""
+    choices = [{}]
+    for option in game.options:
+        choices += [{option.key: value} for value in option.choices if value != option.default]
+    return choices

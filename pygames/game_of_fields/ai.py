@@ -16,7 +16,7 @@ import math
 import random
 
 from pygames.game_of_fields.hexmap import DISTANCE, NEIGHBOURS, PLAIN
-from pygames.game_of_fields.notation import PrinceBack, QueenBack, StartMove, Step, parse
+from pygames.game_of_fields.notation import PrinceBack, QueenBack, StartMove, Step, format, parse
 from pygames.game_of_fields.rules import (
     ACT,
     CITY,
@@ -74,12 +74,17 @@ def threatened(state: GameOfFieldsState, seat: int, hex_id: int) -> bool:
 
 
 def rollout_action(state: GameOfFieldsState, seat: int, rng: random.Random) -> str:
-    """Build toward a chain, fight when a battle is offered, otherwise move about."""
-    actions = state.moves(seat)
+    """Build toward a chain, fight when a battle is offered, otherwise move about.
+
+    The choice is among `state.moves(seat)`, but asks the rules only what it needs:
+    the pawns that may move (path searches, the slowest part of a playout) only when
+    nothing cheaper was chosen first.
+    """
     phase = state.phase
     if phase == FOUND:
-        return actions[0]
+        return state.moves(seat)[0]
     if phase == MOVE:
+        actions = state.moves(seat)
         battles = [a for a in actions if is_battle(state, seat, a)]
         if battles:
             return battles[0]
@@ -87,24 +92,25 @@ def rollout_action(state: GameOfFieldsState, seat: int, rng: random.Random) -> s
             return STOP
         return rng.choice(actions)
     if phase == NEXT:
-        if END in actions and rng.random() < 0.6:
+        if state.siege < 0 and rng.random() < 0.6:  # END is offered outside a siege
             return END
-        return rng.choice(actions)
+        return rng.choice(state.moves(seat))
     assert phase == ACT
-    if CITY in actions and not state.cities[seat]:
+    if state.can_build_city(seat) and not state.cities[seat]:
         return CITY
-    if FIELD in actions:
+    if state.can_build_field(seat):
         queen = state.queens[seat]
         linked = any(h in state.cities[seat] or h in state.fields[seat] for h in NEIGHBOURS[queen])
         if linked or rng.random() < 0.3:
             return FIELD
-    regenerations = [a for a in actions if isinstance(parse(a), PrinceBack | QueenBack)]
+    regenerations = [format(PrinceBack(h)) for h in state.prince_spots(seat)]
+    regenerations += [format(QueenBack(c, p)) for c, p in state.queen_spots(seat)]
     if regenerations and rng.random() < 0.7:
         return rng.choice(regenerations)
-    moves = [a for a in actions if isinstance(parse(a), StartMove)]
+    moves = [format(StartMove(h)) for h in sorted(state.movable(seat))]
     if moves:
         return rng.choice(moves)
-    return rng.choice(actions)
+    return rng.choice(state.moves(seat))
 
 
 def is_battle(state: GameOfFieldsState, seat: int, action: str) -> bool:
