@@ -86,7 +86,7 @@ class App:
         self._listen(js.document, "click", self.on_click)
         self._listen(js.document, "change", self.on_change)
         self._listen(js.document, "keydown", self.on_keydown)
-        self._listen(js.document, "ff-lang", lambda event: self.rerender())
+        self._listen(js.document, "ff-lang", lambda event: self.language_switched())
         self._listen(js.window, "hashchange", lambda event: self.open_from_hash())
         self._listen(js.document, "dragover", self.on_dragover)
         self._listen(js.document, "drop", self.on_drop)
@@ -217,6 +217,10 @@ class App:
         self.lobby_element.hidden = which != "lobby"
         self.screen.hidden = which == "lobby"
         js.window.scrollTo(0, 0)
+
+    def language_switched(self) -> None:
+        i18n.language_changed()
+        self.rerender()
 
     def rerender(self) -> None:
         if self.showing == "lobby":

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, TypeAlias
 
 import js
-from pyodide.ffi import jsnull
+from pyodide.ffi import jsnull, to_js
 
 # A DOM element as Python sees it: a Pyodide proxy of a JS object, untyped on this side.
 Element: TypeAlias = Any
@@ -20,39 +20,65 @@ document = js.document
 
 def h(tag: str, attrs: dict | None = None, *children) -> Element:
     """An HTML element with attributes and children (strings become text nodes)."""
-    return _build(document.createElement(tag), attrs, children)
+    return _make()(None, tag, to_js(_attributes(attrs)), to_js(_nodes(children, [])))
 
 
 def svg(tag: str, attrs: dict | None = None, *children) -> Element:
     """An SVG element (same rules as `h`)."""
-    return _build(document.createElementNS(SVG_NS, tag), attrs, children)
-
-
-def _build(element, attrs: dict | None, children) -> Element:
-    for name, value in (attrs or {}).items():
-        if value is None or value is False:
-            continue
-        element.setAttribute(name, "" if value is True else str(value))
-    append(element, *children)
-    return element
+    return _make()(SVG_NS, tag, to_js(_attributes(attrs)), to_js(_nodes(children, [])))
 
 
 def append(parent, *children) -> None:
-    for child in children:
-        if child is None or child is False:
-            continue
-        if isinstance(child, list | tuple):
-            append(parent, *child)
-        elif isinstance(child, str | int | float):
-            parent.appendChild(document.createTextNode(str(child)))
-        else:
-            parent.appendChild(child)
+    parent.append(*_nodes(children, []))
 
 
 def replace(parent, *children) -> None:
     """Swap all of `parent`'s children for `children`."""
-    parent.replaceChildren()
-    append(parent, *children)
+    parent.replaceChildren(*_nodes(children, []))
+
+
+# One call into JS per element, not one per attribute and child: a board redraw makes
+# hundreds of elements, and each call from Python into a DOM method costs more than
+# the JS it runs. `append` makes a text node of a string (never HTML).
+MAKE_ELEMENT = """
+const element = namespace ? document.createElementNS(namespace, tag) : document.createElement(tag);
+for (let i = 0; i < attributes.length; i += 2) {
+  element.setAttribute(attributes[i], attributes[i + 1]);
+}
+element.append(...children);
+return element;
+"""
+_maker: list = []  # made on first use: a memory snapshot keeps no JS function made here
+
+
+def _make():
+    if not _maker:
+        _maker.append(js.Function.new("namespace", "tag", "attributes", "children", MAKE_ELEMENT))
+    return _maker[0]
+
+
+def _attributes(attrs: dict | None) -> list[str]:
+    """[name, value, ...]: None and False leave an attribute out, True sets it empty."""
+    flat: list[str] = []
+    for name, value in (attrs or {}).items():
+        if value is None or value is False:
+            continue
+        flat += (name, "" if value is True else str(value))
+    return flat
+
+
+def _nodes(children, into: list) -> list:
+    """`children` flattened into `into`: None and False dropped, numbers as text."""
+    for child in children:
+        if child is None or child is False:
+            continue
+        if isinstance(child, list | tuple):
+            _nodes(child, into)
+        elif isinstance(child, str | int | float):
+            into.append(str(child))
+        else:
+            into.append(child)
+    return into
 
 
 def nullable(value):

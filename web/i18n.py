@@ -13,17 +13,27 @@ import js
 
 LANGUAGES = ("en", "ja")
 _table: dict[str, dict[str, str]] = {}
+_language: list[str] = []  # the language read from web/boot.js, until it changes
 
 
 async def load() -> None:
     global _table
     loaded = await js.ffBoot.strings
     _table = json.loads(js.JSON.stringify(loaded))
+    language_changed()
+
+
+def language_changed() -> None:
+    """Forget the language read: web/boot.js switched it (its "ff-lang" event)."""
+    _language.clear()
 
 
 def lang() -> str:
-    code = str(js.ffBoot.lang)
-    return code if code in LANGUAGES else "en"
+    # Read once per switch: a board's redraw asks hundreds of times, each a call into JS.
+    if not _language:
+        code = str(js.ffBoot.lang)
+        _language.append(code if code in LANGUAGES else "en")
+    return _language[0]
 
 
 def t(key: str, **fields) -> str:

@@ -34,9 +34,9 @@ from pygames.fools.rules import BEARER, DEPLOY, STEPS, TARGETS, FoolsState, Step
 from pygames.fools.views import Battle
 
 ROLLOUT_MOVES = 60  # a guard: playouts stop at the end of the battle (`rollout_stage`)
-# Playouts end with the battle in progress, so iterations are cheap: Hard takes about
-# 0.4 s (2 seats) to 0.6 s (4 seats) in Pyodide (tools/bench_ai.py).
-ITERATIONS = {"normal": 300, "hard": 900}
+# Playouts end with the battle in progress, so iterations are cheap: Hard has three
+# times the common budget (in two parts, `pygames.ai.levels`; tools/bench_ai.py).
+ITERATIONS = {"normal": 300, "hard": 1200}
 PRIOR_WEIGHT = 1.5  # how long the search follows the heuristic before its own results
 ROLLOUT_EPSILON = 0.1
 DEALT = sum(POWER[c] for c in deck_for(4)) / len(deck_for(4))  # a card straight from the deck

@@ -16,6 +16,7 @@ move over the hexes, Enter chooses, Escape steps back.
 
 from __future__ import annotations
 
+import functools
 import math
 
 from pygames.choices import Pick, action_for, next_picks
@@ -63,6 +64,7 @@ TERRAINS = ("plain", "mountain", "sea")
 ROWS = (-2, -1, 0, 1, 2)
 
 
+@functools.lru_cache(maxsize=256)  # a few dozen places, redrawn after every move
 def corners(cx: float, cy: float, size: float = SIZE) -> str:
     points = []
     for k in range(6):
