@@ -93,3 +93,17 @@ def test_a_table_whose_computers_do_not_search_boots_no_worker(page: Page, site_
             break
     assert computer_moves_since(page, 0) >= 1, "the computer never moved"
     assert page.get_attribute("html", "data-computer-worker") is None
+
+
+def test_when_the_workers_cannot_load_the_page_searches_itself(page: Page, site_url: str) -> None:
+    page.route("**/computer-worker.mjs", lambda route: route.abort())
+    turn = open_link(page, site_url, new_link(["human", "easy"], seed=3))
+    page.wait_for_selector("html[data-computer-worker='failed']", state="attached")
+    while turn == "mine":
+        play_a_step(page)
+        turn = settle(page, 60_000)
+        if computer_moves_since(page, 0):
+            break
+    assert computer_moves_since(page, 0) >= 1, "the computer never moved"
+    assert searched(page, "page") >= 1
+    assert searched(page, "worker") == 0

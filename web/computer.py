@@ -11,7 +11,7 @@ ready, where a browser has no module workers, or with ``?noworker`` in the
 address (tests of the page's own search use it), `answers` returns None and the
 caller searches on the page in slices.
 
-One set of workers serves every game of the page (`the_worker`); it boots when
+One set of workers serves every game of the page (`the_workers`); it boots when
 the first game with a searching computer opens, one worker after another, so the
 lobby's first screen never waits on it.
 """
@@ -43,6 +43,7 @@ class ComputerWorker:
         self.waiting: dict[int, asyncio.Future[str]] = {}
         self.ids = itertools.count(1)
         self._listener = create_proxy(self._on_message)
+        self._error_listener = create_proxy(self._on_error)
         self.on_settled: Callable[[], None] = lambda: None  # ready or failed
 
     def start(self) -> None:
@@ -56,6 +57,7 @@ class ComputerWorker:
             self.failed = str(error)[:200]
             return
         self.worker.onmessage = self._listener
+        self.worker.onerror = self._error_listener
         stdlib = js.URL.new(STDLIB, js.location.href).href  # the worker's base is web/
         self.worker.postMessage(to_js({"boot": stdlib}, dict_converter=js.Object.fromEntries))
 
@@ -76,6 +78,16 @@ class ComputerWorker:
         message = {"id": number, "request": request}
         self.worker.postMessage(to_js(message, dict_converter=js.Object.fromEntries))
         return answer
+
+    def _on_error(self, event) -> None:
+        """The worker broke (it could not load, or ran out of memory): it takes no more
+        requests, and those it held fail, so their decisions are searched on the page."""
+        self.ready = False
+        self.failed = str(getattr(event, "message", "") or "the worker stopped")[:200]
+        for answer in list(self.waiting.values()):
+            if not answer.done():
+                answer.set_exception(RuntimeError(self.failed))
+        self.on_settled()
 
     def _on_message(self, event) -> None:
         data = event.data.to_py()
@@ -131,6 +143,8 @@ class ComputerWorkers:
             mark("ready", ready)
         elif all(worker.failed for worker in self.workers):
             mark("failed")
+        else:
+            mark("booting")
 
     async def answers(self, requests: list[str]) -> list[str] | None:
         """Every request's answer, each searched by the least busy ready worker at the
@@ -156,7 +170,7 @@ class ComputerWorkers:
 _WORKERS: list[ComputerWorkers] = []  # made on first use: a memory snapshot holds no JS proxy
 
 
-def the_worker() -> ComputerWorkers:
+def the_workers() -> ComputerWorkers:
     """The page's computer workers (booted by `start`): one per part of a decision, as
     long as the device keeps a core for the page."""
     if not _WORKERS:

@@ -26,7 +26,7 @@ from pygames.core import CHANCE, IllegalAction
 from pygames.record import Record, RecordError
 from pygames.views import View
 from web import dom, storage
-from web.computer import the_worker
+from web.computer import the_workers
 from web.slicing import run_in_slices
 
 HUMAN = "human"
@@ -215,7 +215,7 @@ class Session:
 
     def schedule_computer(self) -> None:
         if self.has_searching_computer():
-            the_worker().start()
+            the_workers().start()
         if not self.closed and self.computer_to_act() is not None:
             asyncio.ensure_future(self._computer_turn(self.generation))
 
@@ -239,7 +239,7 @@ class Session:
         # Same seed at the same point of the same game: a replayed position decides alike.
         seed = decision_seed(self.bot_seed, len(self.state.history))
         bot = self.bot_name(seat)
-        workers = the_worker()
+        workers = the_workers()
         if workers.ready and searches(bot):
             thinking = make_bot(bot, seed).start(self.state.clone(), seat)
             count = len(offload.parts(thinking))

@@ -5,7 +5,9 @@ deciding seat's masked state (`State.masked`: what that seat knows, the rest
 unknown), and each iteration fills the unknowns with a fresh sample
 (`State.filled`), which the rules draw consistently with that knowledge. The
 baselines get the same masked or sampled states. Levels and baselines are in
-`levels`; `pygames.bots` registers them.
+`levels`; `pygames.bots` registers them. A large budget is searched as independent
+parts (`ismcts.SplitSearch`, root parallelization) that workers can search at once
+(`offload`); the choice is the same wherever and in whatever order they ran.
 
 Knowledge belongs to the rules; an optional module ``pygames/<game>/ai.py``
 holds only heuristics, any of these module-level functions (missing ones fall
