@@ -84,14 +84,18 @@ def test_three_computers_think_in_two_workers_while_the_page_answers_a_key(
     assert moves(page) > played
 
 
-def test_a_table_whose_computers_do_not_search_boots_no_worker(page: Page, site_url: str) -> None:
-    turn = open_link(page, site_url, new_link(["human", "random"], seed=3))
+def play_until_the_computer_moved(page: Page, turn: str) -> None:
     while turn == "mine":
         play_a_step(page)
         turn = settle(page, 60_000)
         if computer_moves_since(page, 0):
             break
     assert computer_moves_since(page, 0) >= 1, "the computer never moved"
+
+
+def test_a_table_whose_computers_do_not_search_boots_no_worker(page: Page, site_url: str) -> None:
+    turn = open_link(page, site_url, new_link(["human", "random"], seed=3))
+    play_until_the_computer_moved(page, turn)
     assert page.get_attribute("html", "data-computer-worker") is None
 
 
@@ -99,11 +103,6 @@ def test_when_the_workers_cannot_load_the_page_searches_itself(page: Page, site_
     page.route("**/computer-worker.mjs", lambda route: route.abort())
     turn = open_link(page, site_url, new_link(["human", "easy"], seed=3))
     page.wait_for_selector("html[data-computer-worker='failed']", state="attached")
-    while turn == "mine":
-        play_a_step(page)
-        turn = settle(page, 60_000)
-        if computer_moves_since(page, 0):
-            break
-    assert computer_moves_since(page, 0) >= 1, "the computer never moved"
+    play_until_the_computer_moved(page, turn)
     assert searched(page, "page") >= 1
     assert searched(page, "worker") == 0

@@ -1,6 +1,6 @@
 """Boot benchmark: the app's boot against bare Pyodide's, cold, warm, and warm from a snapshot.
 
-Usage: python tools/bench_boot.py [--runs N]   (or ./dev bench [--runs N])
+Usage: python tools/bench_boot.py [--runs N] [--cpu-throttle 4]   (or ./dev bench ...)
 
 For each page (index.html = the app, bench/bare.html = Pyodide alone) and each run:
 - cold: a fresh browser context (empty HTTP cache, no service worker);
@@ -68,28 +68,36 @@ class Timings:
     notes: list[str] = field(default_factory=list)
 
 
-def cold_load(browser: Browser, url: str, timings: Timings) -> tuple[BrowserContext, Page]:
-    """A first load in a fresh context (empty HTTP cache, no service worker), timed."""
+def cold_load(
+    browser: Browser, url: str, timings: Timings, throttle: float
+) -> tuple[BrowserContext, Page]:
+    """A first load in a fresh context (empty HTTP cache, no service worker), timed; the
+    page's CPU slowed `throttle` times for this load and the reloads that follow."""
     context = browser.new_context(service_workers="allow")
     context.add_init_script(RECORD_READY_TIME)
     page = context.new_page()
+    if throttle > 1:
+        cdp = context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     page.goto(url)
     timings.ms["cold"].append(ready_time(page))
     timings.cold_bytes.append(page.evaluate(TRANSFERRED_BYTES))
     return context, page
 
 
-def measure_bare(browser: Browser, url: str, timings: Timings) -> None:
+def measure_bare(browser: Browser, url: str, timings: Timings, throttle: float) -> None:
     """One cold load in a fresh context, then one warm reload in the same context."""
-    context, page = cold_load(browser, url, timings)
+    context, page = cold_load(browser, url, timings, throttle)
     page.reload()
     timings.ms["warm"].append(ready_time(page))
     context.close()
 
 
-def measure_app(browser: Browser, url: str, timings: Timings, snapshot_first: bool) -> None:
+def measure_app(
+    browser: Browser, url: str, timings: Timings, snapshot_first: bool, throttle: float
+) -> None:
     """A cold load; once its snapshot is stored, a warm reload without and one with it."""
-    context, page = cold_load(browser, url, timings)
+    context, page = cold_load(browser, url, timings, throttle)
     page.wait_for_function(
         "() => navigator.serviceWorker.controller !== null", timeout=READY_TIMEOUT_MS
     )
@@ -151,7 +159,15 @@ def print_report(results: dict[str, Timings], runs: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Boot benchmark: app vs bare Pyodide.")
     parser.add_argument("--runs", type=int, default=5, help="runs per page (default 5)")
+    parser.add_argument(
+        "--cpu-throttle",
+        type=float,
+        default=1.0,
+        metavar="N",
+        help="slow the page's CPU N times (DevTools throttling; 4 = a mid-range phone)",
+    )
     args = parser.parse_args(argv)
+    throttle = args.cpu_throttle
 
     has_app = (build.ROOT / "index.html").is_file()
     if not has_app:
@@ -170,12 +186,14 @@ def main(argv: list[str] | None = None) -> int:
                 order = list(pages.items()) if run % 2 == 0 else list(pages.items())[::-1]
                 for name, path in order:
                     if name == "app":
-                        measure_app(browser, url + path, results[name], run % 2 == 1)
+                        measure_app(browser, url + path, results[name], run % 2 == 1, throttle)
                     else:
-                        measure_bare(browser, url + path, results[name])
+                        measure_bare(browser, url + path, results[name], throttle)
             browser.close()
     finally:
         server.shutdown()
+    if throttle > 1:
+        print(f"\npages' CPU throttled {throttle:g}x (workers, the snapshot's too, are not)")
     print_report(results, args.runs)
     return 0
 
