@@ -1,7 +1,8 @@
 """The rules contract, checked the same way for every registered game and seat count.
 
 What a seat knows decides everything it gets: two states that a seat cannot tell
-apart give it the same view, the same legal actions and the same bot decision; a
+apart give it the same view, the same legal actions and the same bot decision (and
+send the computer's workers the same requests); a
 sample of what it cannot see never contradicts its view; a masked state holds no
 more than the seat knows; and changing a clone never changes the original.
 """
@@ -12,6 +13,7 @@ import random
 import pytest
 
 from pygames import GAMES
+from pygames.ai.offload import requests
 from pygames.bots import make_bot
 from pygames.choices import action_for, next_picks
 from pygames.core import CHANCE, UNKNOWN, IllegalAction
@@ -94,6 +96,9 @@ def test_states_a_seat_cannot_tell_apart_get_the_same_bot_decision(game_id, seat
                 for bot in ("greedy", "easy"):
                     choices = {make_bot(bot, 7).choose(twin, seat) for twin in [state, *twins]}
                     assert len(choices) == 1
+                # The workers' path: what they are sent (all they know) is the same too.
+                sent = {tuple(requests(twin, seat, "hard", 7, 2)) for twin in [state, *twins]}
+                assert len(sent) == 1
                 decided += 1
         if decided >= 6:
             return
