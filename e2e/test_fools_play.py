@@ -38,6 +38,9 @@ def saved_record(page: Page) -> Record:
     return Record.from_text(json.loads(text)["record"])
 
 
+# Before Python boots (the page's parsing ends long before), so the first decision waits.
+HOLD_FROM_THE_START = """document.addEventListener("DOMContentLoaded", () =>
+  document.documentElement.setAttribute("data-hold-computer", ""));"""
 MINE_AND_NOBODY_THINKING = ".play[data-turn='mine']:not(:has(#status.thinking))"
 
 
@@ -214,3 +217,21 @@ def test_keyboard_deploy_and_japanese_phone_layout(new_context, site_url: str) -
     page.wait_for_function(
         "n => Number(document.querySelector('.play')?.dataset.moves) > n", arg=before
     )
+
+
+def test_my_instruction_stays_while_a_computer_chooses_at_the_same_time(
+    page: Page, site_url: str
+) -> None:
+    page.add_init_script(HOLD_FROM_THE_START)
+    turn = open_link(page, site_url, new_link(["human", "easy"], seed=3))
+    assert turn == "mine"
+    state = saved_record(page).replay()
+    assert state.to_act() == [0, 1], "the game should open on a choice both seats make at once"
+    status = page.locator("#status")
+    expect(status).to_have_class("status thinking")  # the computer's choice is held
+    prompt = status.locator("p")
+    expect(prompt).not_to_contain_text("thinking")
+    assert prompt.inner_text().strip()
+    page.click("[data-lang='ja']")
+    expect(page.locator("#status.thinking p")).not_to_contain_text("考えています")
+    hold_the_computer(page, False)

@@ -186,10 +186,10 @@ class PlayScreen(GameScreen):
             text = result_text(session.game_id, view, names, you)
         elif session.read_only:
             text = t("shared.to_act", name=join_names(waiting))
+        elif viewer is not None and viewer in view["to_act"]:
+            text = self.board.prompt(view)  # even while a computer chooses at the same time
         elif thinking is not None:
             text = t("play.thinking", name=names[thinking])
-        elif viewer is not None and viewer in view["to_act"]:
-            text = self.board.prompt(view)
         else:
             text = t("play.turn_of", name=join_names(waiting))
         summary = self.board.match_summary(view)
