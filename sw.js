@@ -61,17 +61,26 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-// A page that booted normally sends the snapshot its worker made; it is kept in this
-// version's cache (so the next deploy deletes it) only when it was made for this
-// version's exact runtime and app files, and is not over the size limit.
+// A page that booted normally has its snapshot worker send the snapshot here, over
+// the channel whose port comes with this message (the page's thread never copies
+// it). It is kept in this version's cache (so the next deploy deletes it) only when
+// it was made for this version's exact runtime and app files, and is not over the
+// size limit; the answer ({ stored }) goes back over the same channel.
 self.addEventListener("message", (event) => {
   const { data } = event;
-  if (data?.type === "ff:store-snapshot") {
-    event.waitUntil(storeSnapshot(data, event.ports[0]));
+  const port = event.ports[0];
+  if (data?.type === "ff:snapshot-channel" && port) {
+    event.waitUntil(
+      new Promise((resolve) => {
+        port.onmessage = ({ data: sent }) => {
+          storeSnapshot(data.key, sent?.snapshot, port).then(resolve);
+        };
+      }),
+    );
   }
 });
 
-async function storeSnapshot({ key, snapshot }, reply) {
+async function storeSnapshot(key, snapshot, reply) {
   let stored = false;
   const fits = snapshot instanceof ArrayBuffer && snapshot.byteLength <= SNAPSHOT_MAX_BYTES;
   if (key === SNAPSHOT_KEY && fits) {
@@ -84,7 +93,8 @@ async function storeSnapshot({ key, snapshot }, reply) {
       console.warn("Memory snapshot not stored:", error);
     }
   }
-  reply?.postMessage({ stored });
+  reply.postMessage({ stored });
+  reply.close();
 }
 
 self.addEventListener("fetch", (event) => {

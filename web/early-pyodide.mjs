@@ -174,6 +174,9 @@ function whenIdle(then) {
   else setTimeout(then, 1000);
 }
 
+// The snapshot (tens of MB) never passes through this page: the worker sends it to the
+// service worker over a channel of their own, so copying it out of this agent (a
+// service worker is another one) costs the worker's thread, not the page's.
 function makeSnapshot() {
   html.dataset.snapshot = "making";
   const worker = new Worker(new URL("snapshot-worker.mjs", import.meta.url), { type: "module" });
@@ -184,17 +187,18 @@ function makeSnapshot() {
   };
   worker.onerror = (event) => fail(event.message || "the worker failed to start");
   worker.onmessage = ({ data }) => {
+    if (data.error) return fail(data.error);
+    if (data.made !== undefined) {
+      if (data.made > SNAPSHOT_MAX_BYTES) return fail("over the size limit");
+      const controller = navigator.serviceWorker.controller;
+      if (!controller) return fail("no service worker controls the page");
+      const channel = new MessageChannel();
+      controller.postMessage({ type: "ff:snapshot-channel", key: SNAPSHOT_KEY }, [channel.port2]);
+      worker.postMessage({ store: channel.port1 }, [channel.port1]);
+      return;
+    }
     worker.terminate();
-    if (!data.snapshot) return fail(data.error);
-    if (data.snapshot.byteLength > SNAPSHOT_MAX_BYTES) return fail("over the size limit");
-    const controller = navigator.serviceWorker.controller;
-    if (!controller) return fail("no service worker controls the page");
-    const reply = new MessageChannel();
-    reply.port1.onmessage = ({ data: answer }) => {
-      html.dataset.snapshot = answer.stored ? "stored" : "refused";
-    };
-    const message = { type: "ff:store-snapshot", key: SNAPSHOT_KEY, snapshot: data.snapshot };
-    controller.postMessage(message, [reply.port2, data.snapshot]);
+    html.dataset.snapshot = data.stored ? "stored" : "refused";
   };
   worker.postMessage({ key: SNAPSHOT_KEY, stdLibURL });
 }

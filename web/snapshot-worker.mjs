@@ -30,13 +30,25 @@ import web
 web._snapshot_key = ${JSON.stringify(key)}
 `;
 
-onmessage = async ({ data: { key, stdLibURL } }) => {
+// First the page asks for a snapshot: the answer is its size. Then the page sends a
+// port to the service worker: the snapshot goes there, and the service worker's
+// answer ({ stored }) comes back to the page.
+let snapshot = null;
+onmessage = async ({ data }) => {
+  if (data.store) return sendToStore(data.store);
+  const { key, stdLibURL } = data;
   try {
     const interpreter = await bootApp(stdLibURL, { jsglobals, _makeSnapshot: true });
     interpreter.runPython(prepare(key));
-    const snapshot = interpreter.makeMemorySnapshot();
-    postMessage({ key, snapshot: snapshot.buffer }, [snapshot.buffer]);
+    snapshot = interpreter.makeMemorySnapshot().buffer;
+    postMessage({ key, made: snapshot.byteLength });
   } catch (error) {
     postMessage({ key, error: String(error?.stack || error) });
   }
 };
+
+function sendToStore(port) {
+  port.onmessage = ({ data }) => postMessage({ stored: Boolean(data?.stored) });
+  port.postMessage({ snapshot }, [snapshot]);
+  snapshot = null;
+}
