@@ -29,7 +29,7 @@ import js
 
 from pygames.views import View
 from web import dom, i18n, storage
-from web.dom import h, svg
+from web.dom import Element, h, svg
 from web.i18n import t
 from web.seats import SEAT_MARKS
 from web.slicing import run_in_slices
@@ -159,9 +159,9 @@ class Analysis:
             focus = dom.nullable(js.document.activeElement)
             key = dom.nullable(focus.getAttribute("data-focus")) if focus is not None else None
             had_focus = focus is not None and old.contains(focus)
-            old.replaceWith(new)
+            dom.replace_with(old, new)
             if had_focus and key:
-                dom.focus(f"[data-focus='{key}']", new)
+                dom.focus(f"#analysis [data-focus='{key}']")
 
     def show_progress(self, study) -> None:
         """Between slices only the bar and the count change: nothing is redrawn."""
@@ -176,7 +176,7 @@ class Analysis:
             if words is not None:
                 dom.set_text(words, t("analysis.running", done=done, total=total))
 
-    def panel(self) -> object:
+    def panel(self) -> Element | None:
         if not self.available():
             return None
         results = self.saved()
@@ -202,7 +202,7 @@ class Analysis:
             ),
         )
 
-    def progress(self, done: int, total: int) -> object:
+    def progress(self, done: int, total: int) -> Element | None:
         if self.running:
             value = self.study.progress() if self.study is not None else 0
             return h(
@@ -257,7 +257,7 @@ class Analysis:
             ),
         )
 
-    def current(self, results: dict[int, dict]) -> object:
+    def current(self, results: dict[int, dict]) -> Element | None:
         """The current move's study: chances before and after, and the preferred move."""
         screen = self.screen
         step = screen.step
@@ -302,7 +302,7 @@ class Analysis:
             )
         return h("div", {"class": "analysis-current", "aria-live": "polite"}, items)
 
-    def graph(self, results: dict[int, dict]) -> object:
+    def graph(self, results: dict[int, dict]) -> Element | None:
         """Each seat's chance to win, move by move: a line per seat, a point per studied move."""
         from pygames.analysis import chances
 
@@ -443,7 +443,7 @@ class Analysis:
             h("figcaption", {"class": "muted"}, t("analysis.graph_caption")),
         )
 
-    def mark(self, step: int) -> object:
+    def mark(self, step: int) -> Element | None:
         """The mark of a studied move in the move list (a symbol and its word)."""
         verdict = (self.results or {}).get(step) if self.available() else None
         if verdict is None or not verdict["mark"]:
@@ -460,7 +460,7 @@ class Analysis:
         button = dom.query(f".moves li[data-step='{step}'] button")
         mark = self.mark(step)
         if button is not None and mark is not None and dom.query(".move-mark", button) is None:
-            button.appendChild(mark)
+            dom.append(button, mark)
 
 
 def thresholds() -> dict[str, str]:
@@ -543,7 +543,7 @@ def move_parts(shell, state, seat: int, actions: list[str], reader: int | None) 
 
 
 def plain(parts: list) -> str:
-    return "".join(p if isinstance(p, str) else str(p.textContent) for p in parts).strip()
+    return "".join(dom.text_of(part) for part in parts).strip()
 
 
 @dataclass
@@ -611,7 +611,7 @@ class Hint:
         self.screen.app.announce(t("hint.ready"))
         dom.focus("#hint-title")
 
-    def panel(self, view: View, seat: int | None) -> object:
+    def panel(self, view: View, seat: int | None) -> Element | None:
         session = self.screen.session
         result = self.result
         fresh = result is not None and result.history == len(session.state.history)

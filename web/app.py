@@ -29,7 +29,7 @@ import js
 from pyodide.ffi import create_proxy
 
 from web import dom, games, i18n
-from web.dom import Element, h
+from web.dom import Live, h
 from web.i18n import error_text, t
 from web.lobby import Lobby
 from web.new_game import NewGame
@@ -175,7 +175,7 @@ class App:
             if asyncio.iscoroutine(result):
                 self.run(result)
 
-    def board_holding(self, element: Element) -> Board[Any] | None:
+    def board_holding(self, element: Live) -> Board[Any] | None:
         """The board of the play screen if `element` is inside its drawing."""
         if self.showing != "play" or not self.play.is_open:
             return None

@@ -27,7 +27,7 @@ from pyodide.ffi import create_proxy, to_js
 
 from pygames.ai.levels import PARTS
 from web import dom
-from web.dom import Element
+from web.dom import Live
 
 WORKER = "./web/computer-worker.mjs"
 STDLIB = "./runtime/pyodide/python_stdlib_compiled.zip"
@@ -37,7 +37,7 @@ class ComputerWorker:
     """A Worker with its own Python that answers decision requests one at a time."""
 
     def __init__(self) -> None:
-        self.worker: Element | None = None
+        self.worker: Live | None = None
         self.ready = False
         self.failed: str | None = None
         self.waiting: dict[int, asyncio.Future[str]] = {}

@@ -12,20 +12,21 @@ import js
 from pyodide.ffi import create_proxy
 
 from web import dom
-from web.dom import Element, h
+from web.dom import Element, Live, h
 from web.i18n import t
 
 
-async def modal(dialog, on_change=None, focus: str | None = None) -> str:
-    """Show `dialog` modally until it closes; its return value ("" if none).
+async def modal(node: Element, on_change=None, focus: str | None = None) -> str:
+    """Show the dialog `node` modally until it closes; its return value ("" if none).
 
     Focus goes to `focus` (a selector) if given, else where the browser puts it:
     the first button, which is Cancel in a confirmation.
     """
+    dialog = dom.build(node)
     js.document.body.appendChild(dialog)
     closed = asyncio.get_event_loop().create_future()
 
-    def close(event: Element) -> None:
+    def close(event: Live) -> None:
         if not closed.done():
             closed.set_result(True)
 
@@ -115,7 +116,7 @@ async def share(links: dict[str, str], over: bool, guard) -> None:
     def choose(event) -> None:
         kind = str(event.target.value) if event.target.name == "share-kind" else None
         if kind in links:
-            field.value = links[kind]
+            dom.by_id("share-url").value = links[kind]
             dom.set_text(dom.by_id("share-what"), share_summary(kind))
             dom.set_text(dom.by_id("share-result"), "")
 
@@ -136,7 +137,7 @@ async def copy_link() -> None:
         dom.set_text(result, t("share.copy_by_hand"))
 
 
-def share_choices(chosen: str) -> object:
+def share_choices(chosen: str) -> Element:
     """The two kinds of link, each with what it reveals, as a group of radio buttons."""
     options = (
         ("position", t("share.position"), t("share.position_explain"), "muted"),

@@ -6,55 +6,110 @@ web/ ever assigns innerHTML; build elements with `h()` / `svg()` instead.
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias
+import json
+from typing import Any, NamedTuple, TypeAlias
 
 import js
 from pyodide.ffi import jsnull, to_js
 
-# A DOM element as Python sees it: a Pyodide proxy of a JS object, untyped on this side.
-Element: TypeAlias = Any
+# A live DOM object as Python sees it: a Pyodide proxy of a JS object, untyped here.
+Live: TypeAlias = Any
 
 SVG_NS = "http://www.w3.org/2000/svg"
 document = js.document
 
 
-def h(tag: str, attrs: dict | None = None, *children) -> Element:
+class Node(NamedTuple):
+    """An element still to be made: what `h` and `svg` return. A whole screen of them
+    becomes DOM in one call into JS (`replace`, `append`, `build`), which costs a
+    fraction of one call per element on a phone. Strings in `children` become text
+    nodes, never HTML; a live element may be a child too (it is moved, not copied)."""
+
+    namespace: str | None
+    tag: str
+    attributes: list[str]  # name, value, name, value, ...
+    children: list[Node | str | Live]
+
+
+# What the builders take as children: nodes, text, numbers (as text), live elements,
+# and lists of them; None and False are left out.
+Element: TypeAlias = Node
+
+
+def h(tag: str, attrs: dict | None = None, *children) -> Node:
     """An HTML element with attributes and children (strings become text nodes)."""
-    return _make()(None, tag, to_js(_attributes(attrs)), to_js(_nodes(children, [])))
+    return Node(None, tag, _attributes(attrs), _nodes(children, []))
 
 
-def svg(tag: str, attrs: dict | None = None, *children) -> Element:
+def svg(tag: str, attrs: dict | None = None, *children) -> Node:
     """An SVG element (same rules as `h`)."""
-    return _make()(SVG_NS, tag, to_js(_attributes(attrs)), to_js(_nodes(children, [])))
+    return Node(SVG_NS, tag, _attributes(attrs), _nodes(children, []))
 
 
-def append(parent, *children) -> None:
-    parent.append(*_nodes(children, []))
+def append(parent: Live, *children) -> None:
+    _dom_call("append", parent, children)
 
 
-def replace(parent, *children) -> None:
+def replace(parent: Live, *children) -> None:
     """Swap all of `parent`'s children for `children`."""
-    parent.replaceChildren(*_nodes(children, []))
+    _dom_call("replace", parent, children)
 
 
-# One call into JS per element, not one per attribute and child: a board redraw makes
-# hundreds of elements, and each call from Python into a DOM method costs more than
-# the JS it runs. `append` makes a text node of a string (never HTML).
-MAKE_ELEMENT = """
-const element = namespace ? document.createElementNS(namespace, tag) : document.createElement(tag);
-for (let i = 0; i < attributes.length; i += 2) {
-  element.setAttribute(attributes[i], attributes[i + 1]);
-}
-element.append(...children);
-return element;
+def replace_with(old: Live, *children) -> None:
+    """Put `children` where the live element `old` is."""
+    _dom_call("replaceWith", old, children)
+
+
+def build(node: Node) -> Live:
+    """The live element for `node` (for what needs one before it is shown: a dialog)."""
+    return _dom_call("build", None, [node])
+
+
+# The JSON a screen is sent as: an element is [namespace, tag, attributes, children],
+# a string is text, a number is the index of a live element passed beside it.
+DOM_CALL = """
+const make = (node) => {
+  if (typeof node === "string") return node;
+  if (typeof node === "number") return live[node];
+  const [namespace, tag, attributes, children] = node;
+  const element = namespace
+    ? document.createElementNS(namespace, tag)
+    : document.createElement(tag);
+  for (let i = 0; i < attributes.length; i += 2) {
+    element.setAttribute(attributes[i], attributes[i + 1]);
+  }
+  element.append(...children.map(make));
+  return element;
+};
+const nodes = JSON.parse(text).map(make);
+if (how === "replace") target.replaceChildren(...nodes);
+else if (how === "append") target.append(...nodes);
+else if (how === "replaceWith") target.replaceWith(...nodes);
+return nodes[0];
 """
-_maker: list = []  # made on first use: a memory snapshot keeps no JS function made here
+_caller: list = []  # made on first use: a memory snapshot keeps no JS function made here
 
 
-def _make():
-    if not _maker:
-        _maker.append(js.Function.new("namespace", "tag", "attributes", "children", MAKE_ELEMENT))
-    return _maker[0]
+def _dom_call(how: str, target: Live, children) -> Live:
+    if not _caller:
+        _caller.append(js.Function.new("how", "target", "text", "live", DOM_CALL))
+    live: list[Live] = []
+
+    def live_index(element: Live) -> int:
+        live.append(element)
+        return len(live) - 1
+
+    text = json.dumps(_nodes(children, []), ensure_ascii=False, default=live_index)
+    return _caller[0](how, target, text, to_js(live))
+
+
+def text_of(child: Node | str | Live) -> str:
+    """The text a child would show (its text nodes joined), as textContent gives it."""
+    if isinstance(child, str):
+        return child
+    if isinstance(child, Node):
+        return "".join(text_of(grandchild) for grandchild in child.children)
+    return str(child.textContent)
 
 
 def _attributes(attrs: dict | None) -> list[str]:
@@ -72,7 +127,9 @@ def _nodes(children, into: list) -> list:
     for child in children:
         if child is None or child is False:
             continue
-        if isinstance(child, list | tuple):
+        if isinstance(child, Node):
+            into.append(child)
+        elif isinstance(child, list | tuple):
             _nodes(child, into)
         elif isinstance(child, str | int | float):
             into.append(str(child))

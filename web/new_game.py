@@ -4,7 +4,7 @@ each (a human, or the computer at a level), and the game's options."""
 from __future__ import annotations
 
 from web import dom
-from web.dom import h
+from web.dom import Element, h
 from web.i18n import t
 from web.seats import SEAT_LETTERS, bot_label, default_bot, ordered_bots
 
@@ -76,14 +76,14 @@ class NewGame:
             ),
         )
 
-    def count_select(self, game) -> object:
+    def count_select(self, game) -> Element:
         counts = range(game.min_seats, game.max_seats + 1)
         choices = [(str(n), t("new.seat_count_value", count=n)) for n in counts]
-        field = labelled_select("seat-count", t("new.seat_count"), choices, str(self.seat_count))
-        dom.query("select", field).setAttribute("data-change", "seat-count")
-        return field
+        return labelled_select(
+            "seat-count", t("new.seat_count"), choices, str(self.seat_count), change="seat-count"
+        )
 
-    def seat_select(self, seat: int, bots: list[str], chosen: str | None) -> object:
+    def seat_select(self, seat: int, bots: list[str], chosen: str | None) -> Element:
         default = chosen or (HUMAN if seat == 0 else default_bot(bots))
         choices = [(HUMAN, t("seat.human"))] + [
             (name, t("seat.computer", level=bot_label(name))) for name in ordered_bots(bots)
@@ -117,21 +117,23 @@ class NewGame:
         self.app.open_session(Session.start_new(game.id, seats, options))
 
 
-def option_select(option) -> object:
+def option_select(option) -> Element:
     choices = [(value, t(f"option.{option.key}.{value}")) for value in option.choices]
     return labelled_select(
         f"option-{option.key}", t(f"option.{option.key}"), choices, option.default
     )
 
 
-def labelled_select(name: str, label: str, choices: list[tuple[str, str]], default: str):
+def labelled_select(
+    name: str, label: str, choices: list[tuple[str, str]], default: str, change: str | None = None
+) -> Element:
     return h(
         "div",
         {"class": "field"},
         h("label", {"for": name}, label),
         h(
             "select",
-            {"id": name, "name": name},
+            {"id": name, "name": name, "data-change": change},
             [h("option", {"value": v, "selected": v == default}, text) for v, text in choices],
         ),
     )

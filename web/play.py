@@ -18,7 +18,7 @@ from pygames.views import View
 from web import dialogs, dom, i18n
 from web.analysis import Hint
 from web.cover import Cover
-from web.dom import Element, h
+from web.dom import Element, Live, h
 from web.i18n import error_text, t
 from web.screen import GameScreen, action_button, rematch_button
 from web.seats import join_names, result_text
@@ -82,7 +82,7 @@ class PlayScreen(GameScreen):
         view = self.session.view(viewer)
         if viewer is not None and viewer in view["to_act"]:
             return False  # the hint and the choices depend on the computer thinking
-        status.replaceWith(self.status(view, viewer))
+        dom.replace_with(status, self.status(view, viewer))
         return True
 
     def choices_unchanged(self) -> bool:
@@ -201,7 +201,7 @@ class PlayScreen(GameScreen):
             summary and h("p", {"class": "muted"}, summary),
         )
 
-    def over_panel(self, view: View) -> Element:
+    def over_panel(self, view: View) -> Element | None:
         if not view["over"] or self.session.read_only:
             return None
         return h(
@@ -230,7 +230,7 @@ class PlayScreen(GameScreen):
             ),
         )
 
-    def common_actions(self, view: View) -> Element:
+    def common_actions(self, view: View) -> Element | None:
         session = self.session
         if session.read_only:
             return None  # nothing to undo, resign or share: the link is in the address bar
@@ -358,7 +358,7 @@ def remembered_focus() -> str | None:
     return str(key) if key else None
 
 
-def restore_focus(key: str | None, root: Element) -> bool:
+def restore_focus(key: str | None, root: Live) -> bool:
     """Focus the redrawn twin of the element that had focus; False if it is gone."""
     if key is None:
         return False

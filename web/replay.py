@@ -26,7 +26,7 @@ from pyodide.ffi import create_once_callable, to_js
 from pygames.views import View
 from web import dialogs, dom, i18n
 from web.analysis import Analysis
-from web.dom import Element, h
+from web.dom import Element, Live, h
 from web.i18n import t
 from web.screen import GameScreen, action_button, rematch_button
 from web.seats import join_names, result_text
@@ -51,7 +51,8 @@ class ReplayScreen(GameScreen):
         self.viewpoint: int | str = EVERYTHING
         self.playing = False
         self.generation = 0
-        self.move_list: Element | None = None  # kept while its contents stay the same
+        # The move list shown, kept (with its scroll) while its contents stay the same.
+        self.move_list: Live | None = None
         self.move_list_key: tuple[int | str, str, int] | None = None
         self.analysis = Analysis(self)
 
@@ -270,6 +271,7 @@ class ReplayScreen(GameScreen):
                 ),
             ),
         )
+        self.move_list = dom.query(".log.moves")
         self.mark_current()
         restore_focus(focus_key, self.app.screen)
 
@@ -370,11 +372,11 @@ class ReplayScreen(GameScreen):
 
     # ----- the move list -----
 
-    def moves_panel(self) -> Element:
+    def moves_panel(self) -> Element | Live:
         key = (self.viewpoint, i18n.lang(), self.analysis.revision)
         if self.move_list is None or self.move_list_key != key:
-            self.move_list = self.build_moves()
             self.move_list_key = key
+            return self.build_moves()
         return self.move_list
 
     def build_moves(self) -> Element:
@@ -497,7 +499,7 @@ def download(name: str, text: str) -> None:
         to_js([text]), to_js({"type": "text/plain"}, dict_converter=js.Object.fromEntries)
     )
     url = js.URL.createObjectURL(blob)
-    link = h("a", {"href": url, "download": name, "hidden": True})
+    link = dom.build(h("a", {"href": url, "download": name, "hidden": True}))
     js.document.body.appendChild(link)
     link.click()
     link.remove()

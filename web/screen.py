@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from pygames.views import LogEntry
 from web import dialogs, dom, games, i18n
-from web.dom import Element, h
+from web.dom import Element, Live, h
 from web.host import ScreenHost
 from web.i18n import t
 from web.seats import seat_line, seat_names
@@ -96,7 +96,7 @@ class GameScreen:
             h("button", {**play_on, "data-focus": "play-on"}, t("shared.play_on")),
         )
 
-    def act_play_on(self, element: Element) -> None:
+    def act_play_on(self, element: Live) -> None:
         """A shared position becomes a new game of one's own, its unknowns sampled."""
         session = self._session
         if session is None or not session.read_only:
@@ -104,10 +104,10 @@ class GameScreen:
         self.app.open_session(session.play_on())
         self.app.announce(t("shared.played_on"))
 
-    async def act_copy_link(self, element: Element) -> None:
+    async def act_copy_link(self, element: Live) -> None:
         await dialogs.copy_link()
 
-    def act_rematch(self, element: Element) -> None:
+    def act_rematch(self, element: Live) -> None:
         """A new game with the same seats; the board says who starts (the loser)."""
         session = self.session
         view = session.view(session.viewer())

@@ -46,7 +46,14 @@ def parts(thinking: Thinking) -> list[Search]:
 
 def requests(state: State, seat: int, bot: str, seed: int, count: int) -> list[str]:
     """The messages for the `count` parts of the bot's decision for `seat`."""
-    message: DecisionRequest = {
+    position = encode_state(state.masked(seat))
+    return [compact_json(request(state, seat, bot, seed, position, part)) for part in range(count)]
+
+
+def request(
+    state: State, seat: int, bot: str, seed: int, position: str, part: int
+) -> DecisionRequest:
+    return {
         "v": VERSION,
         "game": state.game.id,
         "seats": state.num_seats,
@@ -54,10 +61,9 @@ def requests(state: State, seat: int, bot: str, seed: int, count: int) -> list[s
         "seat": seat,
         "bot": bot,
         "seed": seed,
-        "position": encode_state(state.masked(seat)),
-        "part": 0,
+        "position": position,
+        "part": part,
     }
-    return [compact_json({**message, "part": part}) for part in range(count)]
 
 
 def search_part(text: str) -> str:

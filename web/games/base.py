@@ -15,7 +15,8 @@ names in `on_act`. Conventions it keeps:
 - the group where a turn begins is `START_NAV`.
 
 A board never reaches into the shell's page: it queries inside the element it
-drew (`root`). It uses only the shell members listed in web/games/__init__.py.
+drew (`root`, which ``data-board`` marks). It uses only the shell members listed
+in web/games/__init__.py.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import Generic, TypeVar, cast
 from pygames.choices import Pick, action_for, next_picks, still_possible
 from pygames.views import Choices, View
 from web import dom
-from web.dom import Element, h
+from web.dom import Element, Live, h
 from web.host import BoardHost
 from web.i18n import t
 
@@ -56,7 +57,6 @@ class Board(Generic[ViewT]):
         self.shell = shell
         self.chosen: list[Pick] = []  # the picks made so far
         self._view: ViewT | None = None
-        self.root: Element | None = None  # the element last drawn
 
     @property
     def view(self) -> ViewT:
@@ -76,8 +76,14 @@ class Board(Generic[ViewT]):
         self._view = cast(ViewT, view)  # the game's view type: checked by the contract tests
         if not still_possible(view["choices"], self.chosen):
             self.chosen = []
-        self.root = self.draw(self._view)
-        return self.root
+        drawing = self.draw(self._view)
+        drawing.attributes.extend(("data-board", ""))
+        return drawing
+
+    @property
+    def root(self) -> Live | None:
+        """The element last drawn, once the page shows it."""
+        return dom.query("[data-board]")
 
     def draw(self, view: ViewT) -> Element:
         raise NotImplementedError
@@ -109,7 +115,7 @@ class Board(Generic[ViewT]):
     def log_legend(self) -> str:
         return t(self.LEGEND) if self.LEGEND else ""
 
-    def log_item(self, part: dict):
+    def log_item(self, part: dict) -> Element:
         """An item inside a log line (e.g. a card): its words, unless a board draws it."""
         return h("span", {"class": "log-item", "data-item": part["item"]}, part["text"])
 

@@ -21,7 +21,7 @@ from pygames.choices import Pick, action_for, next_picks, still_possible
 from pygames.cloth_of_gold.views import ClothOfGoldView, Effect, OvalView, TileCounts
 from pygames.views import Choices
 from web import dom
-from web.dom import Element, h, svg
+from web.dom import Element, Live, h, svg
 from web.games import base
 from web.games.cloth_of_gold_art import DEFS_ID, GLYPHS
 from web.host import BoardHost
@@ -596,7 +596,7 @@ class Board(base.Board[ClothOfGoldView]):
 
     # ----- input -----
 
-    def on_act(self, name: str, element: Element) -> bool:
+    def on_act(self, name: str, element: Live) -> bool:
         if name == "cog-oval":
             self.choose(str(element.dataset.oval))
         elif name == "cog-play":
@@ -691,10 +691,10 @@ def ensure_defs() -> None:
         {"id": DEFS_ID, "class": "defs", "width": 0, "height": 0, "aria-hidden": "true"},
         svg("defs", {}, symbols),
     )
-    dom.document.body.appendChild(defs)
+    dom.append(dom.document.body, defs)
 
 
-def tile_svg(colour: str):
+def tile_svg(colour: str) -> Element:
     return svg(
         "svg",
         {
@@ -708,7 +708,7 @@ def tile_svg(colour: str):
     )
 
 
-def tile_back():
+def tile_back() -> Element:
     return svg(
         "svg",
         {"viewBox": "0 0 40 40", "class": "cog-tile back", "aria-hidden": "true"},
@@ -717,7 +717,7 @@ def tile_back():
     )
 
 
-def dragon_svg():
+def dragon_svg() -> Element:
     return svg(
         "svg",
         {
@@ -731,7 +731,7 @@ def dragon_svg():
     )
 
 
-def token_disc(seat: int, own: bool, small: bool = False):
+def token_disc(seat: int, own: bool, small: bool = False) -> Element:
     """A seat's token: its colour, shape and letter (the letter drawn by style.css, from
     data-letter, so that it is no part of the text of the oval button it sits in)."""
     classes = (

@@ -18,7 +18,7 @@ from pygames.choices import action_for, next_picks
 from pygames.fools.cards import FOOL, HONOURABLE, KIND, POWER, SPECIAL
 from pygames.fools.views import ArmySlot, FoolsView
 from pygames.views import Choices
-from web.dom import Element, h
+from web.dom import Element, Live, h
 from web.games import base
 from web.host import BoardHost
 from web.i18n import listed, t
@@ -145,7 +145,7 @@ class Board(base.Board[FoolsView]):
             self.report(view),
         )
 
-    def dock(self, view: FoolsView) -> Element:
+    def dock(self, view: FoolsView) -> Element | None:
         """Your hand and the buttons of the choice, right under the table. While you owe a
         choice the dock stays at the bottom of the screen (style.css), so the instruction
         (sticky at the top), your hand and the army you pick in share one screen at any
@@ -218,7 +218,7 @@ class Board(base.Board[FoolsView]):
             seat != me and self.open_hand(seat),
         )
 
-    def open_hand(self, seat: int) -> Element:
+    def open_hand(self, seat: int) -> Element | None:
         """A replay seen from everywhere: this seat's hand face up."""
         cards = self.view.get("open_hands", [[]] * (seat + 1))[seat]
         if not cards:
@@ -387,7 +387,7 @@ class Board(base.Board[FoolsView]):
             h("ul", {"class": "fools-info"}, [h("li", {}, item) for item in items]),
         )
 
-    def report(self, view: FoolsView) -> Element:
+    def report(self, view: FoolsView) -> Element | None:
         """The last battle: each army and its total, and who won, revealed one by one."""
         battle = view["last_battle"]
         if not battle:
@@ -442,7 +442,7 @@ class Board(base.Board[FoolsView]):
             h("ol", {}, rows),
         )
 
-    def own_hand(self, view: FoolsView) -> Element:
+    def own_hand(self, view: FoolsView) -> Element | None:
         if view["seat"] is None:
             return None
         cards = view["hand"]
@@ -480,7 +480,7 @@ class Board(base.Board[FoolsView]):
             h("div", {"class": "cards"}, buttons) if cards else h("p", {}, t("fools.hand_empty")),
         )
 
-    def controls(self, view: FoolsView) -> Element:
+    def controls(self, view: FoolsView) -> Element | None:
         choices = view["choices"]
         if choices is None:
             return None
@@ -518,7 +518,7 @@ class Board(base.Board[FoolsView]):
 
     # ----- input -----
 
-    def on_act(self, name: str, element: Element) -> bool:
+    def on_act(self, name: str, element: Live) -> bool:
         if name == "card":
             card = str(element.dataset.card)
             if card not in next_picks(self.view["choices"], []).get(CARD, []):

@@ -122,7 +122,7 @@ class Board(base.Board[FoolsFieldView]):
             self.open_cards(view, seat),
         )
 
-    def open_cards(self, view: FoolsFieldView, seat: int) -> Element:
+    def open_cards(self, view: FoolsFieldView, seat: int) -> list[Element] | None:
         """A replay seen from everywhere: this seat's hand and face-down discards, face up."""
         if "open_hands" not in view:
             return None
@@ -157,7 +157,7 @@ class Board(base.Board[FoolsFieldView]):
             )
         return rows
 
-    def known_held(self, view: FoolsFieldView, seat: int) -> Element:
+    def known_held(self, view: FoolsFieldView, seat: int) -> Element | None:
         """The cards this seat took back in a Retreat and has not placed since (public)."""
         cards = view["known_held"][seat]
         if not cards:
@@ -274,7 +274,7 @@ class Board(base.Board[FoolsFieldView]):
             h("div", {"class": "cards"}, buttons) if cards else h("p", {}, t("ff.hand_empty")),
         )
 
-    def controls(self, view: FoolsFieldView, my_turn: bool) -> Element:
+    def controls(self, view: FoolsFieldView, my_turn: bool) -> Element | None:
         if not my_turn:
             return None
         if self.discarding(view):
@@ -413,12 +413,12 @@ def card_svg(sides: str, owner: str) -> Element:
     """A face-up card as seen by the viewer: a glyph per side, a corner mark per owner
     ("own", "other"; "plain" for none).
 
-    Each look is built once and cloned after: one call into the DOM instead of dozens.
+    Each look is described once: a `Node` is never changed, so one serves every place.
     """
     key = (sides, owner)
     if key not in _drawn:
         _drawn[key] = _build_card_svg(sides, owner)
-    return _drawn[key].cloneNode(True)
+    return _drawn[key]
 
 
 MARKS = {"own": "#g-mark-own", "other": "#g-mark-other"}  # "plain": a card of no one's
@@ -456,7 +456,7 @@ def _build_card_svg(sides: str, owner: str) -> Element:
 def card_back() -> Element:
     if "back" not in _drawn:
         _drawn["back"] = _build_card_back()
-    return _drawn["back"].cloneNode(True)
+    return _drawn["back"]
 
 
 def _build_card_back() -> Element:

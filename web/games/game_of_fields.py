@@ -23,7 +23,7 @@ from pygames.choices import Pick, action_for, next_picks
 from pygames.game_of_fields.views import End, GameOfFieldsView, PawnPreview
 from pygames.views import Choices
 from web import dom
-from web.dom import Element, h, svg
+from web.dom import Element, Live, h, svg
 from web.games import base
 from web.host import BoardHost
 from web.i18n import t
@@ -325,9 +325,11 @@ class Board(base.Board[GameOfFieldsView]):
             svg("polygon", {"points": corners(0, 0, SIZE - 4), "class": "ring"}),
         )
 
-    def pawns_at(self, view: GameOfFieldsView, index: int) -> list[tuple[Element, str]]:
+    def pawns_at(
+        self, view: GameOfFieldsView, index: int
+    ) -> list[tuple[Element | list[Element], str]]:
         """(drawing, words) of what stands on a hex: Fields and Cities, then Queens and Princes."""
-        found = []
+        found: list[tuple[Element | list[Element], str]] = []
         for seat in (0, 1):
             owner = self.owner_words(view, seat)
             if index in view["fields"][seat]:
@@ -367,7 +369,7 @@ class Board(base.Board[GameOfFieldsView]):
         hex_id: str,
         entry: End,
         positions: dict[str, tuple[float, float]],
-    ) -> Element:
+    ) -> Element | None:
         if pawn is None:
             return None
         path = [pawn] + [str(s) for s in entry["path"]]
@@ -394,7 +396,7 @@ class Board(base.Board[GameOfFieldsView]):
 
     # ----- the chooser below the map -----
 
-    def chooser(self, view: GameOfFieldsView) -> Element:
+    def chooser(self, view: GameOfFieldsView) -> Element | None:
         if not self.my_turn():
             words = self.waiting_words(view)
             return words and h("div", {"class": "gof-chooser"}, words)
@@ -437,7 +439,7 @@ class Board(base.Board[GameOfFieldsView]):
             h("div", {"class": "row"}, buttons),
         )
 
-    def waiting_words(self, view: GameOfFieldsView) -> Element:
+    def waiting_words(self, view: GameOfFieldsView) -> Element | None:
         if view["phase"] == "over" or view["turn"] is None:
             return None
         return h("p", {"class": "muted"}, t("gof.waiting", name=self.who(view["turn"])))
@@ -499,7 +501,7 @@ class Board(base.Board[GameOfFieldsView]):
 
     # ----- input -----
 
-    def on_act(self, name: str, element: Element) -> bool:
+    def on_act(self, name: str, element: Live) -> bool:
         if name == "gof-hex":
             self.click_hex(str(element.getAttribute("data-hex")))
         elif name == "gof-action":
@@ -601,7 +603,7 @@ class Board(base.Board[GameOfFieldsView]):
         panel = self.query(".gof-confirm")
         return str(panel.textContent) if panel is not None else ""
 
-    def on_key(self, event: Element) -> bool:
+    def on_key(self, event: Live) -> bool:
         key = str(event.key)
         target = dom.closest(event.target, ".gof-hex")
         if key == "Escape" and (self.dest is not None or self.chosen):
@@ -631,7 +633,7 @@ def hex_centre(q: int, r: int, flip: bool) -> tuple[float, float]:
     return (-x, -y) if flip else (x, y)
 
 
-def neighbour_index(items: list[Element], index: int, move: tuple[int, int]) -> int:
+def neighbour_index(items: list[Live], index: int, move: tuple[int, int]) -> int:
     """The hex an arrow key goes to: along the row, or the nearest in the row above or below."""
     spots = [(float(i.getAttribute("data-x")), float(i.getAttribute("data-y"))) for i in items]
     x, y = spots[index]
