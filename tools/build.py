@@ -73,6 +73,9 @@ LATER_MODULES = re.compile(
 )
 # Modules only the developer commands import (`python -m pygames`, the benchmarks): not shipped.
 DEVELOPER_MODULES = {"pygames/__main__.py", "pygames/ai/bench.py", "pygames/ai/yardstick.py"}
+# The remote-play protocol (issue 22): not shipped until a page of the app imports it,
+# and then with remote games only, so that the first visit's bytes do not grow.
+UNSHIPPED_PACKAGES = ("pygames/remote/",)
 SKIPPED_PARTS = {"__pycache__", "tests"}
 
 SW_TEMPLATE = ROOT / "sw.js"
@@ -298,7 +301,7 @@ def shipped_python(sources: dict[str, bytes], bytecode: dict[str, bytes]) -> dic
     """
     shipped = {}
     for name, data in sources.items():
-        if name in DEVELOPER_MODULES:
+        if name in DEVELOPER_MODULES or name.startswith(UNSHIPPED_PACKAGES):
             continue
         if LATER_MODULES.match(name):
             shipped[name] = without_docstrings(data.decode("utf-8")).encode("utf-8")

@@ -1,0 +1,212 @@
+"""Dealing a deck that no device sees whole: mental poker by commutative locks.
+
+Every card is a point of the group (`card_points`: hashed from its name, so nobody
+knows how two cards' points relate). With seats 0..n-1:
+
+1. **Shuffle.** In seat order, each seat locks every card of the deck it received
+   with one secret deck key, and sends the cards on in a secret order. The last seat
+   skips the deck key and goes straight to step 2 for itself.
+2. **Lock.** In seat order (all but the last), each seat takes its deck key off
+   every card and puts on a secret key per position instead, publishing for each
+   position a commitment to that key (`key * base point`).
+3. **Open.** A card at a position opens for a seat once every other seat has
+   released its key for that position (`release`): the seat takes all the keys off
+   and finds which card's point is left. A released key is checked against its
+   commitment, so a wrong key names its seat at once. Keys of seats acting together
+   open nothing a missing seat still locks.
+4. **Audit.** At the end every seat publishes its deck key, its order and its
+   position keys (`DealSecrets`); `audit` redoes every step from the start and names
+   the seats whose published steps do not follow from their secrets.
+
+What travels is only points and scalars (32 bytes each, `Group`); secrets stay in
+the `SeatDeal` of the device that made them until the audit.
+"""
+
+from __future__ import annotations
+
+import base64
+import random
+from dataclasses import dataclass, field
+
+from pygames.remote.group import Group, hash_label
+
+DOMAIN = "fools-and-fields/card/1"
+
+
+def card_points(group: Group, deck_name: str, labels: list[str]) -> dict[str, bytes]:
+    """Each distinct card label's point, for a deck named `deck_name` (e.g. the game id)."""
+    return {label: group.point_from_hash(hash_label(DOMAIN, deck_name, label)) for label in labels}
+
+
+class DealError(ValueError):
+    """A step that does not add up; `seat` is the seat whose message is at fault."""
+
+    def __init__(self, seat: int, what: str):
+        super().__init__(f"seat {seat}: {what}")
+        self.seat = seat
+        self.what = what
+
+
+@dataclass
+class DealSecrets:
+    """What one seat keeps to itself until the audit."""
+
+    deck_key: bytes | None  # None for the last seat (it locks per position at once)
+    order: list[int]  # output position j holds input position order[j]
+    position_keys: list[bytes]
+
+
+@dataclass
+class Step:
+    """One seat's published step: the deck it sends on (and commitments when it locks)."""
+
+    seat: int
+    kind: str  # "shuffle", "shuffle+lock" (the last seat) or "lock"
+    deck: list[bytes]
+    commitments: list[bytes] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "deck": [encode(p) for p in self.deck],
+            "commitments": [encode(p) for p in self.commitments],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> Step:
+        return cls(
+            int(data["seat"]),
+            str(data["kind"]),
+            [decode(p) for p in data["deck"]],
+            [decode(p) for p in data["commitments"]],
+        )
+
+
+def encode(value: bytes) -> str:
+    """32 bytes as 43 characters of URL-safe base64 (no padding): they ride in links."""
+    return base64.urlsafe_b64encode(value).rstrip(b"=").decode()
+
+
+def decode(text: str) -> bytes:
+    value = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    if len(value) != 32:
+        raise ValueError("not 32 bytes")
+    return value
+
+
+class SeatDeal:
+    """One seat's side of one deal, on its own device."""
+
+    def __init__(self, group: Group, seat: int, seats: int, size: int):
+        self.group = group
+        self.seat = seat
+        self.seats = seats
+        self.size = size
+        last = seat == seats - 1
+        order = list(range(size))
+        random.SystemRandom().shuffle(order)
+        self.secrets = DealSecrets(
+            deck_key=None if last else group.random_scalar(),
+            order=order,
+            position_keys=[group.random_scalar() for _ in range(size)],
+        )
+
+    def shuffle(self, deck: list[bytes]) -> Step:
+        """Step 1 (and 2 at once for the last seat)."""
+        check_size(deck, self.size, self.seat - 1)
+        secrets = self.secrets
+        moved = [deck[source] for source in secrets.order]
+        if secrets.deck_key is None:
+            return self.locked(moved, "shuffle+lock")
+        return Step(self.seat, "shuffle", [self.group.lock(p, secrets.deck_key) for p in moved])
+
+    def lock(self, deck: list[bytes]) -> Step:
+        """Step 2: the deck key off, a key per position on (one multiplication each)."""
+        check_size(deck, self.size, self.seat - 1)
+        assert self.secrets.deck_key is not None, "the last seat locks while it shuffles"
+        return self.locked(deck, "lock", self.group.invert(self.secrets.deck_key))
+
+    def locked(self, deck: list[bytes], kind: str, unlock: bytes | None = None) -> Step:
+        group = self.group
+        keys = self.secrets.position_keys
+        if unlock is not None:
+            keys = [group.multiply_scalars(unlock, key) for key in keys]
+        points = [group.lock(p, key) for p, key in zip(deck, keys, strict=True)]
+        commitments = [group.base_times(key) for key in self.secrets.position_keys]
+        return Step(self.seat, kind, points, commitments)
+
+    def release(self, position: int) -> bytes:
+        """This seat's key for `position`: give it only to whoever may see that card."""
+        return self.secrets.position_keys[position]
+
+
+def open_card(
+    group: Group,
+    points: dict[str, bytes],
+    final: list[bytes],
+    commitments: dict[int, list[bytes]],
+    position: int,
+    keys: dict[int, bytes],
+) -> str:
+    """The card at `position` of the dealt deck `final`, given every seat's key for it
+    (`keys`: seat -> key; commitments: seat -> its published commitments). Raises
+    DealError naming a seat whose key does not match its commitment, or that is
+    missing, or (seat -1) when the keys open no card of the deck."""
+    product: bytes | None = None
+    for seat, seat_commitments in sorted(commitments.items()):
+        key = keys.get(seat)
+        if key is None:
+            raise DealError(seat, "no key for this card")
+        if group.base_times(key) != seat_commitments[position]:
+            raise DealError(seat, "a key that is not the one it committed to")
+        product = key if product is None else group.multiply_scalars(product, key)
+    assert product is not None
+    point = group.lock(final[position], group.invert(product))
+    for label, card_point in points.items():
+        if card_point == point:
+            return label
+    raise DealError(-1, "the keys open no card of this deck")
+
+
+def deal_order(seats: int) -> list[tuple[int, str]]:
+    """Who does which step, in the order the steps happen."""
+    steps = [(seat, "shuffle") for seat in range(seats)]
+    return steps + [(seat, "lock") for seat in range(seats - 1)]
+
+
+def audit(
+    group: Group,
+    deck: list[bytes],
+    steps: list[Step],
+    secrets: dict[int, DealSecrets],
+) -> list[int]:
+    """The seats whose published steps do not follow from their published secrets,
+    redoing the deal from `deck` (the cards' points in the agreed starting order). A
+    seat whose secrets are missing counts as not verified too. [] when all is fair."""
+    seats = len(secrets) if not steps else max(step.seat for step in steps) + 1
+    at_fault = [seat for seat in range(seats) if seat not in secrets]
+    expected = deal_order(seats)
+    current = deck
+    for (seat, kind), step in zip(expected, steps, strict=False):
+        if step.seat != seat or seat in at_fault:
+            return sorted(set(at_fault + [step.seat]))
+        redo = SeatDeal.__new__(SeatDeal)
+        redo.group, redo.seat, redo.seats, redo.size = group, seat, seats, len(deck)
+        redo.secrets = secrets[seat]
+        try:
+            again = redo.shuffle(current) if kind == "shuffle" else redo.lock(current)
+        except (ValueError, AssertionError, IndexError):
+            return sorted(set(at_fault + [seat]))
+        if again.deck != step.deck or again.commitments != step.commitments:
+            return sorted(set(at_fault + [seat]))
+        current = step.deck
+    if len(steps) != len(expected):
+        missing = expected[len(steps)][0] if len(steps) < len(expected) else steps[-1].seat
+        at_fault.append(missing)
+    return sorted(set(at_fault))
+
+
+def check_size(deck: list[bytes], size: int, sender: int) -> None:
+    if len(deck) != size:
+        raise DealError(sender, f"a deck of {len(deck)} cards instead of {size}")

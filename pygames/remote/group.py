@@ -1,0 +1,112 @@
+"""The group that locks cards: the prime-order subgroup of edwards25519.
+
+Mental poker needs locks that commute: a card locked by Alice and then by Bob
+opens in either order. Multiplying a point of a prime-order group by a secret
+scalar is such a lock (`lock`), and multiplying by the scalar's inverse mod the
+group order opens it (`invert`). Points and scalars travel as 32 bytes each, in
+the standard little-endian encodings (RFC 8032), so any audited ed25519 library
+can play the other side: PyNaCl (libsodium) here, `@noble/curves` in the page.
+
+This module never does arithmetic itself: `Group` is what the protocol needs,
+and `SodiumGroup` hands every operation to libsodium through PyNaCl.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from typing import Protocol
+
+POINT_BYTES = 32
+SCALAR_BYTES = 32
+
+
+class BadPoint(ValueError):
+    """Bytes that are not a point of the prime-order group (or are its identity)."""
+
+
+class Group(Protocol):
+    """The operations a back end gives the protocol. Every point it accepts is checked:
+    on the curve, in the prime-order subgroup, not the identity."""
+
+    def random_scalar(self) -> bytes:
+        """A uniformly random non-zero scalar mod the group order, from a secure source."""
+        ...
+
+    def invert(self, scalar: bytes) -> bytes:
+        """The scalar's inverse mod the group order."""
+        ...
+
+    def multiply_scalars(self, a: bytes, b: bytes) -> bytes:
+        """a * b mod the group order."""
+        ...
+
+    def lock(self, point: bytes, scalar: bytes) -> bytes:
+        """scalar * point; raises BadPoint for anything but a point of the group."""
+        ...
+
+    def base_times(self, scalar: bytes) -> bytes:
+        """scalar * the standard base point (a public commitment to the scalar)."""
+        ...
+
+    def point_from_hash(self, digest: bytes) -> bytes:
+        """A point of the group nobody knows the logarithm of, from 64 bytes of hash."""
+        ...
+
+
+class SodiumGroup:
+    """`Group` by libsodium's ed25519 core functions (PyNaCl). Imported only where
+    used: the page has its own back end."""
+
+    def __init__(self) -> None:
+        from nacl import bindings
+
+        if not bindings.has_crypto_core_ed25519:
+            raise RuntimeError("this libsodium has no ed25519 core functions")
+        self.sodium = bindings
+
+    def random_scalar(self) -> bytes:
+        while True:
+            scalar = self.sodium.crypto_core_ed25519_scalar_reduce(os.urandom(64))
+            if any(scalar):
+                return scalar
+
+    def invert(self, scalar: bytes) -> bytes:
+        return self.sodium.crypto_core_ed25519_scalar_invert(scalar)
+
+    def multiply_scalars(self, a: bytes, b: bytes) -> bytes:
+        return self.sodium.crypto_core_ed25519_scalar_mul(a, b)
+
+    def lock(self, point: bytes, scalar: bytes) -> bytes:
+        if not self.is_point(point):
+            raise BadPoint(point.hex()[:16])
+        from nacl.exceptions import RuntimeError as SodiumError
+
+        try:  # libsodium refuses a result that is the identity (a zero scalar)
+            return self.sodium.crypto_scalarmult_ed25519_noclamp(scalar, point)
+        except SodiumError as error:
+            raise BadPoint(point.hex()[:16]) from error
+
+    def base_times(self, scalar: bytes) -> bytes:
+        return self.sodium.crypto_scalarmult_ed25519_base_noclamp(scalar)
+
+    def point_from_hash(self, digest: bytes) -> bytes:
+        # libsodium's Elligator 2 map, cofactor cleared: a point of the prime-order
+        # subgroup. Only the first 32 bytes are used (its input size).
+        return self.sodium.crypto_core_ed25519_from_uniform(digest[:32])
+
+    def is_point(self, point: bytes) -> bool:
+        return (
+            isinstance(point, bytes)
+            and len(point) == POINT_BYTES
+            and bool(self.sodium.crypto_core_ed25519_is_valid_point(point))
+        )
+
+
+def hash_label(*parts: str) -> bytes:
+    """SHA-512 of the parts, each length-prefixed (no two lists of parts collide)."""
+    digest = hashlib.sha512()
+    for part in parts:
+        data = part.encode()
+        digest.update(len(data).to_bytes(4, "big") + data)
+    return digest.digest()

@@ -1,0 +1,144 @@
+"""Mental-poker dealing among simulated devices that exchange only JSON text.
+
+Each device is a `SeatDeal` and sees the others' steps only as serialized messages;
+nothing but the audit ever moves a secret between devices."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pygames.remote.deal import (
+    DealError,
+    SeatDeal,
+    Step,
+    audit,
+    card_points,
+    deal_order,
+    open_card,
+)
+from pygames.remote.group import BadPoint, SodiumGroup
+
+GROUP = SodiumGroup()
+LABELS = [f"card{n}" for n in range(12)]
+POINTS = card_points(GROUP, "test-deck", LABELS)
+START = [POINTS[label] for label in LABELS]
+
+
+def wire(step: Step) -> Step:
+    """What the next device gets: the step as text, read back."""
+    return Step.from_json(json.loads(json.dumps(step.to_json())))
+
+
+def run_deal(seats: int, cheat=None) -> tuple[list[SeatDeal], list[Step]]:
+    devices = [SeatDeal(GROUP, seat, seats, len(START)) for seat in range(seats)]
+    steps: list[Step] = []
+    deck = START
+    for seat, kind in deal_order(seats):
+        device = devices[seat]
+        step = device.shuffle(deck) if kind == "shuffle" else device.lock(deck)
+        if cheat is not None:
+            step = cheat(seat, kind, step)
+        step = wire(step)
+        steps.append(step)
+        deck = step.deck
+    return devices, steps
+
+
+def commitments_of(steps: list[Step]) -> dict[int, list[bytes]]:
+    return {step.seat: step.commitments for step in steps if step.commitments}
+
+
+def open_for(devices, steps, position: int, keys_from=None) -> str:
+    keys = {d.seat: d.release(position) for d in devices if keys_from in (None, d.seat)}
+    return open_card(GROUP, POINTS, steps[-1].deck, commitments_of(steps), position, keys)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_every_position_opens_to_a_different_card_and_the_audit_passes(seats):
+    devices, steps = run_deal(seats)
+    opened = [open_for(devices, steps, position) for position in range(len(START))]
+    assert sorted(opened) == sorted(LABELS)
+    assert opened != LABELS  # shuffled: all n seats' orders composing to none is 1 in 12!
+    secrets = {d.seat: d.secrets for d in devices}
+    assert audit(GROUP, START, steps, secrets) == []
+
+
+def test_the_dealt_deck_shows_nothing_of_the_cards():
+    devices, steps = run_deal(2)
+    final = steps[-1].deck
+    assert not set(final) & set(START)
+    for step in steps:
+        assert not set(step.deck) & set(START)
+
+
+def test_seats_acting_together_cannot_open_a_third_seats_card():
+    devices, steps = run_deal(3)
+    position = 5
+    keys = {d.seat: d.release(position) for d in devices[:2]}
+    with pytest.raises(DealError) as missing:
+        open_card(GROUP, POINTS, steps[-1].deck, commitments_of(steps), position, keys)
+    assert missing.value.seat == 2
+    # Even taking off every key the two know (their deck keys are off already) leaves
+    # a point that is no card: the third seat's lock is still on.
+    product = GROUP.multiply_scalars(keys[0], keys[1])
+    point = GROUP.lock(steps[-1].deck[position], GROUP.invert(product))
+    assert point not in POINTS.values()
+
+
+def test_a_wrong_released_key_names_its_seat():
+    devices, steps = run_deal(3)
+    keys = {d.seat: d.release(4) for d in devices}
+    keys[1] = devices[1].release(5)  # another position's key
+    with pytest.raises(DealError) as wrong:
+        open_card(GROUP, POINTS, steps[-1].deck, commitments_of(steps), 4, keys)
+    assert wrong.value.seat == 1
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("kind", ["shuffle", "lock"])
+def test_a_changed_card_is_found_by_the_audit(seats, kind):
+    cheater = 0
+
+    def swap_in_a_copy(seat, step_kind, step):
+        if seat == cheater and step_kind == kind:
+            step.deck[1] = step.deck[0]  # one card twice, another gone
+        return step
+
+    devices, steps = run_deal(seats, swap_in_a_copy)
+    assert audit(GROUP, START, steps, {d.seat: d.secrets for d in devices}) == [cheater]
+
+
+def test_a_seat_whose_secrets_do_not_explain_its_step_is_named():
+    devices, steps = run_deal(3)
+    secrets = {d.seat: d.secrets for d in devices}
+    secrets[2].order = list(reversed(secrets[2].order))  # not the order it used
+    assert audit(GROUP, START, steps, secrets) == [2]
+
+
+def test_a_seat_that_keeps_its_secrets_is_not_verified():
+    devices, steps = run_deal(3)
+    secrets = {d.seat: d.secrets for d in devices if d.seat != 1}
+    assert audit(GROUP, START, steps, secrets) == [1]
+
+
+def test_a_point_off_the_group_is_refused():
+    devices, steps = run_deal(2)
+    deck = list(steps[-1].deck)
+    deck[0] = bytes(32)  # not a point of the prime-order group
+    with pytest.raises(BadPoint):
+        devices[0].lock(deck)
+
+
+def test_points_of_the_same_card_agree_and_differ_between_decks():
+    again = card_points(GROUP, "test-deck", LABELS)
+    other = card_points(GROUP, "other-deck", LABELS)
+    assert again == POINTS
+    assert not set(other.values()) & set(POINTS.values())
+    assert len(set(POINTS.values())) == len(LABELS)
+
+
+def test_the_order_of_a_shuffle_is_not_the_same_twice():
+    orders = {tuple(SeatDeal(GROUP, 0, 2, 12).secrets.order) for _ in range(5)}
+    assert len(orders) > 1
