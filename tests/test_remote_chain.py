@@ -1,0 +1,139 @@
+"""Signed, chained messages: each kind of tampering is refused with the seat to blame,
+and the chain keeps what it had."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pygames.remote.chain import Chain, ChainError, Message, SodiumSigner, b64, sodium_verify
+
+ALICE, BOB = SodiumSigner(), SodiumSigner()
+
+
+def started() -> tuple[Chain, list[str]]:
+    """Alice invites, Bob joins, Alice moves: the three links as text, and a device that
+    took them all."""
+    alice = Chain(sodium_verify)
+    links = []
+    invite = alice.next(ALICE, 0, {"kind": "invite", "public_key": b64(ALICE.public_key)}, "g1")
+    alice.append(invite)
+    links.append(invite.to_text())
+    bob = receiving(links)
+    join = bob.next(BOB, 1, {"kind": "join", "public_key": b64(BOB.public_key)})
+    bob.append(join)
+    links.append(join.to_text())
+    alice.append(Message.from_text(links[-1]))
+    move = alice.next(ALICE, 0, {"kind": "move", "action": "XSSX@4"})
+    alice.append(move)
+    links.append(move.to_text())
+    return receiving(links), links
+
+
+def receiving(links: list[str]) -> Chain:
+    chain = Chain(sodium_verify)
+    for link in links:
+        chain.append(Message.from_text(link))
+    return chain
+
+
+def refused(chain: Chain, text: str) -> ChainError:
+    before = [m.digest() for m in chain.messages]
+    with pytest.raises(ChainError) as error:
+        chain.append(Message.from_text(text))
+    assert [m.digest() for m in chain.messages] == before  # nothing accepted is lost
+    return error.value
+
+
+def test_an_honest_chain_is_taken_whole():
+    chain, links = started()
+    assert len(chain.messages) == 3
+    assert chain.public_keys == {0: ALICE.public_key, 1: BOB.public_key}
+
+
+def test_a_changed_move_fails_its_signature():
+    chain, links = started()
+    chain.messages.pop()
+    data = json.loads(links[2])
+    data["body"]["action"] = "SSSS@4"
+    error = refused(chain, json.dumps(data))
+    assert (error.reason, error.seat) == ("bad_signature", 0)
+
+
+@pytest.mark.parametrize("signature", ["", "!!!", b64(bytes(64)), b64(bytes(10))])
+def test_a_missing_or_garbled_signature_is_refused(signature):
+    chain, links = started()
+    chain.messages.pop()
+    move = Message.from_text(links[2])
+    unsigned = Message(move.game, move.number, move.seat, move.previous, move.body, signature)
+    error = refused(chain, unsigned.to_text())
+    assert (error.reason, error.seat) == ("bad_signature", 0)
+
+
+def test_a_message_signed_by_another_seat_is_refused():
+    chain, links = started()
+    chain.messages.pop()
+    forged = Message.from_text(links[2])
+    forged = Message(forged.game, forged.number, 0, forged.previous, forged.body).signed_by(BOB)
+    error = refused(chain, forged.to_text())
+    assert (error.reason, error.seat) == ("bad_signature", 0)
+
+
+def test_a_replayed_old_link_is_recognised():
+    chain, links = started()
+    error = refused(chain, links[1])
+    assert (error.reason, error.seat) == ("already_seen", 1)
+
+
+def test_two_different_links_for_one_turn_name_the_seat():
+    chain, links = started()
+    other = Message.from_text(links[2])
+    twin = Message(other.game, other.number, 0, other.previous, {"kind": "move", "action": "X"})
+    error = refused(chain, twin.signed_by(ALICE).to_text())
+    assert (error.reason, error.seat) == ("forked", 0)
+
+
+def test_a_dropped_message_is_noticed():
+    chain, links = started()
+    later = chain.next(ALICE, 0, {"kind": "move", "action": "retreat"})
+    skipping = Message(later.game, later.number + 1, 0, later.previous, later.body)
+    error = refused(chain, skipping.signed_by(ALICE).to_text())
+    assert error.reason == "missing"
+
+
+def test_a_changed_past_names_the_sender():
+    chain, links = started()
+    wrong = Message("g1", 3, 1, "0" * 64, {"kind": "move", "action": "retreat"}).signed_by(BOB)
+    error = refused(chain, wrong.to_text())
+    assert (error.reason, error.seat) == ("changed_past", 1)
+
+
+def test_another_game_or_an_unknown_seat_is_refused():
+    chain, links = started()
+    stranger = Message("g2", 3, 0, chain.messages[-1].digest(), {"kind": "move"})
+    assert refused(chain, stranger.signed_by(ALICE).to_text()).reason == "other_game"
+    unknown = Message("g1", 3, 2, chain.messages[-1].digest(), {"kind": "move"})
+    error = refused(chain, unknown.signed_by(BOB).to_text())
+    assert (error.reason, error.seat) == ("unknown_seat", 2)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "{}",
+        "[1]",
+        '{"v": 1}',
+        "x" * 100_000,
+        '{"v":1,"game":"g","number":"1","seat":0,"previous":"","body":{},"signature":""}',
+        '{"v":1,"game":"g","number":1,"seat":true,"previous":"","body":{},"signature":""}',
+        '{"v":1,"game":"g","number":1,"seat":0,"previous":"","body":[],"signature":""}',
+    ],
+)
+def test_anything_that_is_not_a_message_is_unreadable(text):
+    chain, links = started()
+    with pytest.raises(ChainError) as error:
+        chain.append(Message.from_text(text))
+    assert error.value.reason == "unreadable"
+    assert len(chain.messages) == 3
