@@ -14,15 +14,17 @@ from pygames.remote.deal import (
     SeatDeal,
     Step,
     audit,
+    card_of,
     card_points,
+    copy_names,
     deal_order,
     open_card,
 )
 from pygames.remote.group import BadPoint, SodiumGroup
 
 GROUP = SodiumGroup()
-LABELS = [f"card{n}" for n in range(12)]
-POINTS = card_points(GROUP, "test-deck", LABELS)
+POINTS = card_points(GROUP, "test-deck", [f"card{n}" for n in range(12)])
+LABELS = list(POINTS)
 START = [POINTS[label] for label in LABELS]
 
 
@@ -132,11 +134,19 @@ def test_a_point_off_the_group_is_refused():
 
 
 def test_points_of_the_same_card_agree_and_differ_between_decks():
-    again = card_points(GROUP, "test-deck", LABELS)
-    other = card_points(GROUP, "other-deck", LABELS)
-    assert again == POINTS
+    cards = [card_of(name) for name in LABELS]
+    assert card_points(GROUP, "test-deck", cards) == POINTS
+    other = card_points(GROUP, "other-deck", cards)
     assert not set(other.values()) & set(POINTS.values())
     assert len(set(POINTS.values())) == len(LABELS)
+
+
+def test_copies_of_a_card_get_points_of_their_own():
+    pool = ["gold"] * 12 + ["jewel"] * 6
+    points = card_points(GROUP, "cloth-of-gold", pool)
+    assert len(set(points.values())) == 18
+    assert sorted(card_of(name) for name in points) == sorted(pool)
+    assert copy_names(["a", "b", "a"]) == ["a#0", "b#0", "a#1"]
 
 
 def test_the_order_of_a_shuffle_is_not_the_same_twice():

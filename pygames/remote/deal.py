@@ -33,9 +33,30 @@ from pygames.remote.group import Group, hash_label
 DOMAIN = "fools-and-fields/card/1"
 
 
-def card_points(group: Group, deck_name: str, labels: list[str]) -> dict[str, bytes]:
-    """Each distinct card label's point, for a deck named `deck_name` (e.g. the game id)."""
-    return {label: group.point_from_hash(hash_label(DOMAIN, deck_name, label)) for label in labels}
+def card_points(group: Group, deck_name: str, cards: list[str]) -> dict[str, bytes]:
+    """A point for every physical card of `cards` (a pool, duplicates included), by its
+    `copy_names`, for a deck named `deck_name` (e.g. the game id). Copies of one card
+    get points of their own: equal points would stay equal under one seat's deck key,
+    and show that seat where the copies went in its shuffle."""
+    return {
+        name: group.point_from_hash(hash_label(DOMAIN, deck_name, name))
+        for name in copy_names(cards)
+    }
+
+
+def copy_names(cards: list[str]) -> list[str]:
+    """Each card as "<card>#<copy>", numbering the copies of a card from 0."""
+    seen: dict[str, int] = {}
+    names = []
+    for card in cards:
+        names.append(f"{card}#{seen.get(card, 0)}")
+        seen[card] = seen.get(card, 0) + 1
+    return names
+
+
+def card_of(name: str) -> str:
+    """The card a copy name stands for."""
+    return name.rpartition("#")[0]
 
 
 class DealError(ValueError):

@@ -1,0 +1,84 @@
+"""What dealing by mental poker costs: python tools/bench_remote.py [--runs 3]
+
+For each game and seat count, deals the game's whole deck among simulated devices
+(pygames.remote.deal, libsodium through PyNaCl in CPython) and prints, per device,
+the time of its shuffle and lock steps, the size of each step as JSON (what a link
+would carry before compression), and what opening one card costs. Prints figures
+only; asserts nothing. The page's back end (@noble/curves) is not measured here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pygames.cloth_of_gold.board import TILE_COUNTS  # noqa: E402
+from pygames.fools.cards import deck_for  # noqa: E402
+from pygames.fools_field.cards import ALL_CARDS  # noqa: E402
+from pygames.game_of_fields.hexmap import TERRAIN_COUNTS  # noqa: E402
+from pygames.remote.deal import SeatDeal, card_points, deal_order, open_card  # noqa: E402
+from pygames.remote.group import SodiumGroup  # noqa: E402
+
+
+def decks() -> list[tuple[str, int, list[str]]]:
+    """(game, seats, the cards dealt secretly) for every game and seat count."""
+    tiles = [colour for colour, count in TILE_COUNTS.items() for _ in range(count)]
+    terrain = [kind for kind, count in TERRAIN_COUNTS.items() for _ in range(count)]
+    found = [("fools-field", 2, list(ALL_CARDS)), ("cloth-of-gold", 2, tiles)]
+    found += [("fools", seats, deck_for(seats)) for seats in (2, 3, 4)]
+    found.append(("game-of-fields (blank map)", 2, terrain))
+    return found
+
+
+def measure(group: SodiumGroup, game: str, seats: int, cards: list[str]) -> tuple:
+    points = card_points(group, game, cards)
+    devices = [SeatDeal(group, seat, seats, len(points)) for seat in range(seats)]
+    deck = list(points.values())
+    seconds = [0.0] * seats
+    sizes = []
+    steps = []
+    for seat, kind in deal_order(seats):
+        started = time.perf_counter()
+        device = devices[seat]
+        step = device.shuffle(deck) if kind == "shuffle" else device.lock(deck)
+        seconds[seat] += time.perf_counter() - started
+        sizes.append(len(json.dumps(step.to_json(), separators=(",", ":"))))
+        steps.append(step)
+        deck = step.deck
+    commitments = {step.seat: step.commitments for step in steps if step.commitments}
+    started = time.perf_counter()
+    keys = {device.seat: device.release(0) for device in devices}
+    open_card(group, points, deck, commitments, 0, keys)
+    opening = time.perf_counter() - started
+    return seconds, sizes, opening
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args(argv)
+    group = SodiumGroup()
+    print("CPython + libsodium (PyNaCl); ms are medians of", args.runs, "runs")
+    print(f"{'game':<28} {'seats':>5} {'cards':>5}  ms per device (deal)   JSON bytes per step")
+    for game, seats, cards in decks():
+        runs = [measure(group, game, seats, cards) for _ in range(args.runs)]
+        per_seat = [statistics.median(run[0][seat] for run in runs) * 1000 for seat in range(seats)]
+        sizes = runs[0][1]
+        opening = statistics.median(run[2] for run in runs) * 1000
+        print(
+            f"{game:<28} {seats:>5} {len(cards):>5}  "
+            f"{' / '.join(f'{ms:.0f}' for ms in per_seat):<20}  "
+            f"{' / '.join(str(size) for size in sizes)}  (open a card: {opening:.1f} ms)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
