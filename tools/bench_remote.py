@@ -1,10 +1,13 @@
-"""What dealing by mental poker costs: python tools/bench_remote.py [--runs 3]
+"""What dealing by mental poker costs: python tools/bench_remote.py [--runs 3] [--games 10]
 
 For each game and seat count, deals the game's whole deck among simulated devices
 (pygames.remote.deal, libsodium through PyNaCl in CPython) and prints, per device,
 the time of its shuffle and lock steps, the size of each step as JSON (what a link
-would carry before compression), and what opening one card costs. Prints figures
-only; asserts nothing. The page's back end (@noble/curves) is not measured here.
+would carry before compression), and what opening one card costs. Then plays whole
+games by links where the devices can already (Game of Fields; pygames.remote.
+simulate, greedy players): links before the first move, links per turn, and the
+size of the messages. Prints figures only; asserts nothing. The page's back end
+(@noble/curves) is not measured here.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from pygames.fools_field.cards import ALL_CARDS  # noqa: E402
 from pygames.game_of_fields.hexmap import TERRAIN_COUNTS  # noqa: E402
 from pygames.remote.deal import SeatDeal, card_points, deal_order, open_card  # noqa: E402
 from pygames.remote.group import SodiumGroup  # noqa: E402
+from pygames.remote.simulate import Table, play_out  # noqa: E402
 
 
 def decks() -> list[tuple[str, int, list[str]]]:
@@ -63,6 +67,7 @@ def measure(group: SodiumGroup, game: str, seats: int, cards: list[str]) -> tupl
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--games", type=int, default=10, help="whole games by links per map")
     args = parser.parse_args(argv)
     group = SodiumGroup()
     print("CPython + libsodium (PyNaCl); ms are medians of", args.runs, "runs")
@@ -77,7 +82,30 @@ def main(argv: list[str] | None = None) -> int:
             f"{' / '.join(f'{ms:.0f}' for ms in per_seat):<20}  "
             f"{' / '.join(str(size) for size in sizes)}  (open a card: {opening:.1f} ms)"
         )
+    print()
+    print("Whole games by links (Game of Fields, greedy players, 2 seats)")
+    for option in ("blank", "open"):
+        games_by_links(option, args.games)
     return 0
+
+
+def games_by_links(option: str, games: int) -> None:
+    turns = 0
+    links: list[int] = []
+    in_play: list[int] = []
+    for seed in range(games):
+        table = Table("game-of-fields", {"map": option}, f"bench-{option}-{seed}")
+        dealt = len(table.links)
+        turns += play_out(table, seed)
+        links.append(len(table.links) - dealt)
+        in_play += [len(text) for text in table.links[dealt:]]
+        deal = [len(text) for text in table.links[:dealt]]
+    print(
+        f"map={option}: {games} games; {dealt} links before the first move "
+        f"then {sum(links) / turns:.2f} links per turn; "
+        f"deal links {' / '.join(map(str, deal))} bytes; in play: median "
+        f"{statistics.median(in_play):.0f}, largest {max(in_play)} bytes"
+    )
 
 
 if __name__ == "__main__":
