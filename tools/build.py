@@ -73,9 +73,10 @@ LATER_MODULES = re.compile(
 )
 # Modules only the developer commands import (`python -m pygames`, the benchmarks): not shipped.
 DEVELOPER_MODULES = {"pygames/__main__.py", "pygames/ai/bench.py", "pygames/ai/yardstick.py"}
-# The remote-play protocol (issue 22): not shipped until a page of the app imports it,
-# and then with remote games only, so that the first visit's bytes do not grow.
-UNSHIPPED_PACKAGES = ("pygames/remote/",)
+# Remote play (issue 22): the protocol and the page's back end of its group are not
+# shipped until a page of the app uses them, and then with remote games only, so that
+# the first visit's bytes do not grow.
+UNSHIPPED_PACKAGES = ("pygames/remote/", "web/remote/")
 SKIPPED_PARTS = {"__pycache__", "tests"}
 
 SW_TEMPLATE = ROOT / "sw.js"
@@ -188,6 +189,8 @@ def copy_static_files(out: Path) -> None:
         for source in files_under(ROOT / folder):
             copy_file(source, out / source.relative_to(ROOT))
     for source in files_under(ROOT / "web"):
+        if source.relative_to(ROOT).as_posix().startswith(UNSHIPPED_PACKAGES):
+            continue
         if source.suffix == ".json":  # the strings table, without its indentation
             data = json.loads(source.read_text(encoding="utf-8"))
             if source.name == "i18n.json":  # with each game's names from its text module

@@ -1,0 +1,26 @@
+// Runs web/remote/group.mjs on the vectors given as JSON on stdin (hex strings) and
+// prints what it computed, for tests/test_remote_group_js.py to compare with libsodium.
+import { readFileSync } from "node:fs";
+import * as group from "../../web/remote/group.mjs";
+
+const vectors = JSON.parse(readFileSync(0, "utf8"));
+const bytes = (hex) => Uint8Array.from(Buffer.from(hex, "hex"));
+const hex = (data) => Buffer.from(data).toString("hex");
+const attempt = (work) => {
+  try {
+    return hex(work());
+  } catch (error) {
+    return error instanceof group.BadPoint ? "BadPoint" : `error: ${error.message}`;
+  }
+};
+
+console.log(
+  JSON.stringify({
+    is_point: vectors.points.map((p) => group.isPoint(bytes(p))),
+    locks: vectors.locks.map(([p, s]) => attempt(() => group.lock(bytes(p), bytes(s)))),
+    inverses: vectors.scalars.map((s) => hex(group.invert(bytes(s)))),
+    products: vectors.pairs.map(([a, b]) => hex(group.multiplyScalars(bytes(a), bytes(b)))),
+    base: vectors.scalars.map((s) => hex(group.baseTimes(bytes(s)))),
+    random: Array.from({ length: 20 }, () => hex(group.randomScalar())),
+  }),
+);

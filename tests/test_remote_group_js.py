@@ -1,0 +1,73 @@
+"""The page's back end of the card-locking group (web/remote/group.mjs, @noble/curves)
+and CPython's (libsodium through PyNaCl) give the same bytes on the same vectors, and
+refuse the same points. Runs the JS under Node (installed by ./dev setup: npm ci)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from pygames.remote.group import SodiumGroup, hash_label
+
+ROOT = Path(__file__).resolve().parent.parent
+CHECK = ROOT / "tests" / "js" / "group_check.mjs"
+GROUP = SodiumGroup()
+ORDER = 2**252 + 27742317777372353535851937790883648493  # the group's order, L
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("node") is None or not (ROOT / "node_modules" / "@noble" / "curves").is_dir(),
+    reason="needs Node and npm ci",
+)
+
+
+def not_in_the_group() -> list[bytes]:
+    small_order = bytes.fromhex("26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05")
+    identity = (1).to_bytes(32, "little")
+    off_the_curve = (2).to_bytes(32, "little")
+    too_large = (2**255 - 19 + 1).to_bytes(32, "little")  # y = p + 1: not canonical
+    return [bytes(32), small_order, identity, off_the_curve, too_large]
+
+
+def run_js(vectors: dict) -> dict:
+    done = subprocess.run(
+        ["node", str(CHECK)], input=json.dumps(vectors), capture_output=True, text=True, check=True
+    )
+    return json.loads(done.stdout)
+
+
+def test_both_back_ends_agree_byte_for_byte():
+    points = [GROUP.point_from_hash(hash_label("vector", str(n))) for n in range(6)]
+    scalars = [GROUP.random_scalar() for _ in range(6)] + [(1).to_bytes(32, "little")]
+    bad = not_in_the_group()
+    vectors = {
+        "points": [p.hex() for p in points + bad],
+        "locks": [[p.hex(), s.hex()] for p, s in zip(points + bad, scalars * 2, strict=False)],
+        "scalars": [s.hex() for s in scalars],
+        "pairs": [[a.hex(), b.hex()] for a, b in zip(scalars, reversed(scalars), strict=True)],
+    }
+    js = run_js(vectors)
+    assert js["is_point"] == [GROUP.is_point(p) for p in points + bad]
+    assert js["is_point"] == [True] * len(points) + [False] * len(bad)
+    expected_locks = []
+    for point, scalar in zip(points + bad, scalars * 2, strict=False):
+        expected_locks.append(GROUP.lock(point, scalar).hex() if point in points else "BadPoint")
+    assert js["locks"] == expected_locks
+    assert js["inverses"] == [GROUP.invert(s).hex() for s in scalars]
+    assert js["products"] == [
+        GROUP.multiply_scalars(a, b).hex() for a, b in zip(scalars, reversed(scalars), strict=True)
+    ]
+    assert js["base"] == [GROUP.base_times(s).hex() for s in scalars]
+
+
+def test_the_pages_random_scalars_are_canonical_and_differ():
+    js = run_js({"points": [], "locks": [], "scalars": [], "pairs": []})
+    values = [int.from_bytes(bytes.fromhex(s), "little") for s in js["random"]]
+    assert all(0 < value < ORDER for value in values)
+    assert len(set(values)) == len(values)
+    one = (1).to_bytes(32, "little")
+    for scalar in map(bytes.fromhex, js["random"][:3]):  # libsodium takes them as scalars
+        assert GROUP.multiply_scalars(scalar, GROUP.invert(scalar)) == one
