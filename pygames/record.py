@@ -35,11 +35,8 @@ it produced are kept.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 import random
-import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -56,6 +53,7 @@ from pygames.core import (
     fresh_chance,
 )
 from pygames.legacy import SeededShuffle
+from pygames.packing import PackingError, pack, unpack
 from pygames.position import (
     FORMAT,
     FORMAT_FIELD,
@@ -320,30 +318,18 @@ class Record:
     # ----- links -----
 
     def to_link_fragment(self) -> str:
-        packed = zlib.compress(self.to_text().encode("utf-8"), 9)
-        return LINK_PREFIX + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+        return LINK_PREFIX + pack(self.to_text())
 
     @classmethod
     def from_link_fragment(cls, fragment: str) -> Record:
         fragment = fragment.lstrip("#")
         if not fragment.startswith(LINK_PREFIX):
             raise RecordError("link_no_game")
-        if len(fragment) > MAX_LINK_CHARS:
-            raise RecordError("link_too_long")
         payload = fragment[len(LINK_PREFIX) :]
         try:
-            packed = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
-            inflater = zlib.decompressobj()
-            data = inflater.decompress(packed, MAX_RECORD_CHARS)
-            if inflater.unconsumed_tail:
-                raise RecordError("link_too_big")
-            if not inflater.eof:
-                raise ValueError("truncated")
-            text = data.decode("utf-8")
-        except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as error:
-            if isinstance(error, RecordError):
-                raise
-            raise RecordError("link_damaged") from None
+            text = unpack(payload, MAX_LINK_CHARS - len(LINK_PREFIX), MAX_RECORD_CHARS)
+        except PackingError as error:
+            raise RecordError("link_" + error.reason) from None
         return cls.from_text(text)
 
 

@@ -6,8 +6,8 @@ the time of its shuffle and lock steps, the size of each step as JSON (what a li
 would carry before compression), and what opening one card costs. Then plays whole
 games by links where the devices can already (Game of Fields; pygames.remote.
 simulate, greedy players): links before the first move, links per turn, and the
-size of the messages. Prints figures only; asserts nothing. The page's back end
-(@noble/curves) is not measured here.
+length of the links (``#m=``, packed: pygames.remote.link). Prints figures only;
+asserts nothing. The page's back end (@noble/curves) is not measured here.
 """
 
 from __future__ import annotations
@@ -26,8 +26,10 @@ from pygames.cloth_of_gold.board import TILE_COUNTS  # noqa: E402
 from pygames.fools.cards import deck_for  # noqa: E402
 from pygames.fools_field.cards import ALL_CARDS  # noqa: E402
 from pygames.game_of_fields.hexmap import TERRAIN_COUNTS  # noqa: E402
+from pygames.remote.chain import Message  # noqa: E402
 from pygames.remote.deal import SeatDeal, card_points, deal_order, open_card  # noqa: E402
 from pygames.remote.group import SodiumGroup  # noqa: E402
+from pygames.remote.link import to_fragment  # noqa: E402
 from pygames.remote.simulate import Table, play_out  # noqa: E402
 
 
@@ -98,13 +100,14 @@ def games_by_links(option: str, games: int) -> None:
         dealt = len(table.links)
         turns += play_out(table, seed)
         links.append(len(table.links) - dealt)
-        in_play += [len(text) for text in table.links[dealt:]]
-        deal = [len(text) for text in table.links[:dealt]]
+        sizes = [len(to_fragment(Message.from_text(text))) for text in table.links]
+        in_play += sizes[dealt:]
+        deal = sizes[:dealt]
     print(
-        f"map={option}: {games} games; {dealt} links before the first move "
+        f"map={option}: {games} games; {dealt} links before the first move, "
         f"then {sum(links) / turns:.2f} links per turn; "
-        f"deal links {' / '.join(map(str, deal))} bytes; in play: median "
-        f"{statistics.median(in_play):.0f}, largest {max(in_play)} bytes"
+        f"deal links {' / '.join(map(str, deal))} characters; in play: median "
+        f"{statistics.median(in_play):.0f}, largest {max(in_play)} (links as #m=, packed)"
     )
 
 

@@ -1,0 +1,52 @@
+"""Remote-play links: a message survives the trip, and anything else is refused as
+unreadable (any content, any size) without being read."""
+
+from __future__ import annotations
+
+import base64
+import zlib
+
+import pytest
+
+from pygames.remote.chain import Chain, ChainError, SodiumSigner, b64, sodium_verify
+from pygames.remote.link import MAX_LINK_CHARS, from_fragment, to_fragment
+
+SIGNER = SodiumSigner()
+
+
+def invite():
+    chain = Chain(sodium_verify)
+    body = {"kind": "invite", "public_key": b64(SIGNER.public_key), "note": "日本語 & <b>"}
+    return chain.next(SIGNER, 0, body, "game-1")
+
+
+def test_a_message_survives_the_link():
+    message = invite()
+    fragment = to_fragment(message)
+    assert fragment.startswith("m=")
+    assert from_fragment("#" + fragment) == message
+    Chain(sodium_verify).append(from_fragment(fragment))  # and still verifies
+
+
+def packed(data: bytes) -> str:
+    return "m=" + base64.urlsafe_b64encode(zlib.compress(data, 9)).decode().rstrip("=")
+
+
+@pytest.mark.parametrize(
+    "fragment",
+    [
+        "",
+        "r=abc",  # a game record's link, not a message
+        "m=",
+        "m=!!!!",
+        "m=" + "A" * (MAX_LINK_CHARS + 1),
+        packed(b"\xff\xfe not utf-8"),
+        packed(b"{}"),
+        packed(b" " * 1_000_000),  # inflates past the limit
+        to_fragment(invite())[:-5],  # truncated
+    ],
+)
+def test_anything_else_is_unreadable(fragment):
+    with pytest.raises(ChainError) as error:
+        from_fragment(fragment)
+    assert error.value.reason == "unreadable"
