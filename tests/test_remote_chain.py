@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from pygames.remote.chain import Chain, ChainError, Message, SodiumSigner, b64, sodium_verify
+from pygames.remote.chain import Chain, ChainError, Message, SodiumSigner, sodium_verify
+from pygames.remote.wire import b64
 
 ALICE, BOB = SodiumSigner(), SodiumSigner()
 

@@ -8,8 +8,9 @@ import zlib
 
 import pytest
 
-from pygames.remote.chain import Chain, ChainError, SodiumSigner, b64, sodium_verify
+from pygames.remote.chain import Chain, ChainError, SodiumSigner, sodium_verify
 from pygames.remote.link import MAX_LINK_CHARS, from_fragment, to_fragment
+from pygames.remote.wire import b64
 
 SIGNER = SodiumSigner()
 

@@ -15,11 +15,12 @@ Seats' public keys come from the chain itself: the creator's from the invite
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import json
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+from pygames.remote.wire import b64, unb64
 
 FORMAT = 1
 JOIN = "join"
@@ -189,14 +190,3 @@ class Chain:
 
 def canonical(data: Any) -> bytes:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
-
-
-def b64(data: bytes) -> str:
-    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
-
-
-def unb64(text: str) -> bytes:
-    try:
-        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-    except (ValueError, TypeError) as error:
-        raise ValueError("not base64") from error

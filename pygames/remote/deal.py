@@ -24,11 +24,11 @@ the `SeatDeal` of the device that made them until the audit.
 
 from __future__ import annotations
 
-import base64
 import random
 from dataclasses import dataclass, field
 
-from pygames.remote.group import Group, hash_label
+from pygames.remote.group import POINT_BYTES, Group, hash_label
+from pygames.remote.wire import b64, unb64
 
 DOMAIN = "fools-and-fields/card/1"
 
@@ -105,15 +105,12 @@ class Step:
 
 
 def encode(value: bytes) -> str:
-    """32 bytes as 43 characters of URL-safe base64 (no padding): they ride in links."""
-    return base64.urlsafe_b64encode(value).rstrip(b"=").decode()
+    return b64(value)
 
 
 def decode(text: str) -> bytes:
-    value = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-    if len(value) != 32:
-        raise ValueError("not 32 bytes")
-    return value
+    """A point or scalar from a message (ValueError unless 32 bytes of base64)."""
+    return unb64(text, POINT_BYTES)
 
 
 class SeatDeal:

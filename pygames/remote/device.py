@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 from pygames import GAMES
 from pygames.core import Chance, IllegalAction, RandomChance, State
-from pygames.remote.chain import Chain, Message, Signer, Verify, b64
+from pygames.remote.chain import Chain, Message, Signer, Verify
 from pygames.remote.deal import (
     DealError,
     DealSecrets,
@@ -47,6 +47,7 @@ from pygames.remote.deal import (
     open_card,
 )
 from pygames.remote.group import Group
+from pygames.remote.wire import b64
 
 
 class PendingChance(Exception):
