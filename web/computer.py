@@ -111,6 +111,7 @@ class ComputerWorkers:
 
     def __init__(self, size: int) -> None:
         self.workers = [ComputerWorker() for _ in range(size)]
+        self.last_used = 0
         for worker in self.workers:
             worker.on_settled = self._boot_next
         self.started = False
@@ -149,7 +150,7 @@ class ComputerWorkers:
     async def answers(self, requests: list[str]) -> list[str] | None:
         """Every request's answer, each searched by the least busy ready worker at the
         time it is sent; None if no worker is ready or one failed on its request.
-        <html data-think-workers> tells tests how many workers the last decision used."""
+        `last_used`: how many workers the last decision used."""
         ready = [worker for worker in self.workers if worker.ready]
         if not ready:
             return None
@@ -158,7 +159,7 @@ class ComputerWorkers:
             worker = min(ready, key=lambda worker: len(worker.waiting))
             sent.append(worker.send(request))
             used.add(id(worker))
-        dom.document.documentElement.setAttribute("data-think-workers", str(len(used)))
+        self.last_used = len(used)
         answers = await asyncio.gather(*sent, return_exceptions=True)
         failed = [answer for answer in answers if isinstance(answer, BaseException)]
         if failed:

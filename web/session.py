@@ -245,7 +245,7 @@ class Session:
             count = len(offload.parts(thinking))
             answers = await workers.answers(offload.requests(self.state, seat, bot, seed, count))
             if answers is not None:
-                report_thinking("worker")
+                report_thinking("worker", workers=workers.last_used)
                 action = offload.choice(thinking, answers)
                 return await self._after_thinking(action, started, generation)
         return await self._decide_here(seat, seed, started, generation)
@@ -292,9 +292,12 @@ class Session:
         return kind if kind in BOTS else FALLBACK_BOT
 
 
-def report_thinking(where: str, slices: int = 0, largest: int = 0, iterations: int = 0) -> None:
+def report_thinking(
+    where: str, slices: int = 0, largest: int = 0, iterations: int = 0, workers: int = 0
+) -> None:
     """Where the last decision was searched (``page`` or ``worker``), how many were
-    searched there, and how the page's work was cut up, on <html>: for tests to count."""
+    searched there, how the page's work was cut up, and how many workers searched it,
+    on <html>: for tests to count."""
     root = js.document.documentElement
     root.setAttribute("data-think-where", where)
     searched = int(dom.nullable(root.getAttribute(f"data-think-{where}-count")) or 0)
@@ -302,6 +305,7 @@ def report_thinking(where: str, slices: int = 0, largest: int = 0, iterations: i
     root.setAttribute("data-think-slices", str(slices))
     root.setAttribute("data-think-largest-slice", str(largest))
     root.setAttribute("data-think-iterations", str(iterations))
+    root.setAttribute("data-think-workers", str(workers))
 
 
 async def hold_if_asked() -> None:
