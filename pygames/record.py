@@ -329,7 +329,12 @@ class Record:
         try:
             text = unpack(payload, MAX_LINK_CHARS - len(LINK_PREFIX), MAX_RECORD_CHARS)
         except PackingError as error:
-            raise RecordError("link_" + error.reason) from None
+            refusals = {
+                "too_long": RecordError("link_too_long"),
+                "too_big": RecordError("link_too_big"),
+                "damaged": RecordError("link_damaged"),
+            }
+            raise refusals[error.reason] from None
         return cls.from_text(text)
 
 
