@@ -5,6 +5,7 @@ const PRECACHE = [/* __PRECACHE__ */];
 // The memory snapshot this version accepts (see web/early-pyodide.mjs), stamped by the build.
 const SNAPSHOT_KEY = "__SNAPSHOT_KEY__";
 const SNAPSHOT_MAX_BYTES = Number("__SNAPSHOT_MAX_BYTES__");
+const SNAPSHOT_WAIT_MS = 60_000; // from a page's offer to the snapshot's arrival
 
 const CACHE_PREFIX = "ff-";
 const CACHE_NAME = CACHE_PREFIX + VERSION;
@@ -70,13 +71,15 @@ self.addEventListener("message", (event) => {
   const { data } = event;
   const port = event.ports[0];
   if (data?.type === "ff:snapshot-channel" && port) {
-    event.waitUntil(
-      new Promise((resolve) => {
-        port.onmessage = ({ data: sent }) => {
-          storeSnapshot(data.key, sent?.snapshot, port).then(resolve);
-        };
-      }),
-    );
+    // Bounded: a snapshot that never comes (its worker died) must not keep this worker
+    // busy, which would hold back the activation of the next version.
+    const stored = new Promise((resolve) => {
+      port.onmessage = ({ data: sent }) => {
+        storeSnapshot(data.key, sent?.snapshot, port).then(resolve);
+      };
+    });
+    const givenUp = new Promise((resolve) => setTimeout(resolve, SNAPSHOT_WAIT_MS));
+    event.waitUntil(Promise.race([stored, givenUp]).then(() => port.close()));
   }
 });
 

@@ -57,8 +57,11 @@ UPDATE_AND_ACTIVATE_JS = """async () => {
       worker.addEventListener("statechange", () => worker.state === "activated" && resolve());
     }, { once: true });
   });
+  // An update that never activates fails the test instead of holding the suite.
+  const stuck = new Promise((_, reject) => setTimeout(
+    () => reject(new Error("the new service worker did not activate in 180 s")), 180_000));
   await registration.update();
-  await activated;
+  await Promise.race([activated, stuck]);
   return true;
 }"""
 

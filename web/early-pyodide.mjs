@@ -185,6 +185,7 @@ function makeSnapshot() {
     giveUp("make-failed", error);
     html.dataset.snapshot = "failed";
   };
+  let unanswered = 0;
   worker.onerror = (event) => fail(event.message || "the worker failed to start");
   worker.onmessage = ({ data }) => {
     if (data.error) return fail(data.error);
@@ -195,8 +196,12 @@ function makeSnapshot() {
       const channel = new MessageChannel();
       controller.postMessage({ type: "ff:snapshot-channel", key: SNAPSHOT_KEY }, [channel.port2]);
       worker.postMessage({ store: channel.port1 }, [channel.port1]);
+      // A service worker that never answers (another version's) must not keep the
+      // worker and its copy of Python alive.
+      unanswered = setTimeout(() => fail("the service worker did not answer"), 90_000);
       return;
     }
+    clearTimeout(unanswered);
     worker.terminate();
     html.dataset.snapshot = data.stored ? "stored" : "refused";
   };
