@@ -90,8 +90,8 @@ class Step:
         return {
             "seat": self.seat,
             "kind": self.kind,
-            "deck": [encode(p) for p in self.deck],
-            "commitments": [encode(p) for p in self.commitments],
+            "deck": [b64(p) for p in self.deck],
+            "commitments": [b64(p) for p in self.commitments],
         }
 
     @classmethod
@@ -102,10 +102,6 @@ class Step:
             [decode(p) for p in data["deck"]],
             [decode(p) for p in data["commitments"]],
         )
-
-
-def encode(value: bytes) -> str:
-    return b64(value)
 
 
 def decode(text: str) -> bytes:

@@ -43,7 +43,6 @@ from pygames.remote.deal import (
     card_points,
     deal_order,
     decode,
-    encode,
     open_card,
 )
 from pygames.remote.group import Group
@@ -212,9 +211,9 @@ class Device:
         secrets = self.deal.secrets
         body = {
             "kind": "audit",
-            "deck_key": encode(secrets.deck_key) if secrets.deck_key else None,
+            "deck_key": b64(secrets.deck_key) if secrets.deck_key else None,
             "order": secrets.order,
-            "position_keys": [encode(key) for key in secrets.position_keys],
+            "position_keys": [b64(key) for key in secrets.position_keys],
         }
         return self.send(body)
 
@@ -294,7 +293,7 @@ class Device:
                 # The sender's key came with the message: mine opens the card here.
                 self.take_key(self.seat, pending.position, self.deal.release(pending.position))
                 self.apply(sender, action)
-                keys = {str(pending.position): encode(self.deal.release(pending.position))}
+                keys = {str(pending.position): b64(self.deal.release(pending.position))}
                 answers.append(self.send({"kind": "keys", "keys": keys}))
         return answers
 
@@ -347,7 +346,7 @@ class Device:
 
     def own_keys(self, positions) -> dict[str, str]:
         """My keys for `positions`, released to everyone."""
-        return {str(position): encode(self.deal.release(position)) for position in positions}
+        return {str(position): b64(self.deal.release(position)) for position in positions}
 
     def open_if_ready(self, position: int) -> None:
         keys = self.keys.get(position, {})
