@@ -7,11 +7,11 @@ import pytest
 
 from pygames import GAMES
 from pygames.ai.hooks import hooks_for
-from pygames.ai.ismcts import Search
+from pygames.ai.ismcts import Search, StageChance, StageOver
 from pygames.ai.levels import LEVELS
 from pygames.bots import BOTS, make_bot
 from pygames.cloth_of_gold.board import all_tiles
-from pygames.core import RandomChance
+from pygames.core import CHANCE, RandomChance
 from pygames.fools_field import GAME
 from pygames.fools_field.ai import legal_actions
 from pygames.fools_field.cards import ALL_CARDS
@@ -285,3 +285,37 @@ def option_choices(game):
     for option in game.options:
         choices += [{option.key: value} for value in option.choices if value != option.default]
     return choices
+
+
+def round_changed(state):
+    begun = state.round
+    return lambda: state.round != begun
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_a_fools_playout_stops_before_the_next_deal_and_scores_the_battle_the_same(seats):
+    """A playout's chance draws nothing once the round is over (`StageChance`); the battle
+    it just fought is scored as if the next round had been dealt."""
+    game = GAMES["fools"]
+    hooks = hooks_for(game.new_state(seats, 0))
+    compared = 0
+    for seed in range(6):
+        state = game.new_state(seats, seed)
+        rng = random.Random(seed)
+        while not state.is_over() and compared <= seed:
+            seat = state.to_act()[0]
+            action = hooks.rollout_action(state, seat, rng)
+            dealt, stopped = state.clone(), state.clone()
+            stopped.chance = StageChance(stopped.chance, round_changed(stopped))
+            dealt.apply_unchecked(seat, action)
+            try:
+                stopped.apply_unchecked(seat, action)
+            except StageOver:
+                assert dealt.round == state.round + 1 and not dealt.is_over()
+                assert stopped.history == dealt.history[: len(stopped.history)]
+                assert stopped.history[-1][0] != CHANCE  # nothing drawn for the new round
+                assert dealt.history[-1][0] == CHANCE
+                assert hooks.values(stopped) == hooks.values(dealt)
+                compared += 1
+            state.apply(seat, action)
+    assert compared >= 6

@@ -20,6 +20,9 @@ back to `hooks.Hooks.generic_*`):
 ``evaluate(state, seat) -> float``
     0-1, the seat's chances, scoring playouts cut after ``ROLLOUT_MOVES`` moves
     (a module constant, default 200) and used by `greedy` (default: 1 / seats).
+``values(state) -> list[float]``
+    ``evaluate`` for every seat at once, if the game can share work between seats
+    (a playout is scored for every seat).
 ``greedy_score(state, seat, action) -> float``
     The `greedy` baseline's one-move score on a sample (default: `evaluate`
     after the action).
@@ -31,7 +34,10 @@ back to `hooks.Hooks.generic_*`):
     and more iterations can overrule it.
 ``rollout_stage(state) -> object``
     A playout stops (and ``evaluate`` scores it) as soon as this differs from its value
-    at the search's root, e.g. once the round in progress is over.
+    at the search's root, e.g. once the round in progress is over. A playout's chance
+    draws nothing after the stage has ended (`ismcts.StageChance`): the move that ends
+    it may stop halfway (a new round begun but not dealt), so ``evaluate`` must read
+    only what the stage settled.
 ``ITERATIONS``
     A module constant ``{level: iterations}`` replacing `levels.LEVELS` budgets for the
     game, e.g. when its playouts are slower.

@@ -15,6 +15,7 @@ class Hooks:
 
     legal_actions: Callable[[State, int], list[str]]
     evaluate: Callable[[State, int], float]
+    values: Callable[[State], list[float]]
     rollout_action: Callable[[State, int, random.Random], str]
     greedy_score: Callable[[State, int, str], float] | None
     prior: Callable[[State, int, list[str]], list[float]] | None
@@ -27,6 +28,7 @@ class Hooks:
         for name in names:
             game_hook = getattr(module, name, None)
             setattr(self, name, game_hook or getattr(self, "generic_" + name))
+        self.values = getattr(module, "values", None) or self.every_seat_evaluated
         self.greedy_score = getattr(module, "greedy_score", None)
         self.prior = getattr(module, "prior", None)
         self.rollout_stage = getattr(module, "rollout_stage", None)
@@ -40,6 +42,9 @@ class Hooks:
     @staticmethod
     def generic_evaluate(state: State, seat: int) -> float:
         return 1 / state.num_seats
+
+    def every_seat_evaluated(self, state: State) -> list[float]:
+        return [self.evaluate(state, seat) for seat in range(state.num_seats)]
 
     @staticmethod
     def generic_rollout_action(state: State, seat: int, rng: random.Random) -> str:

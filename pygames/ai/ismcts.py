@@ -24,10 +24,11 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 
 from pygames.ai.hooks import hooks_for
 from pygames.ai.thinking import Thinking
-from pygames.core import State
+from pygames.core import Chance, State
 
 EXPLORATION = 0.7
 
@@ -61,6 +62,28 @@ class Node:
     def __init__(self):
         self.edges: dict[int, dict[str, Edge]] = {}
         self.children: dict[tuple[str, ...], Node] = {}
+
+
+class StageOver(Exception):
+    """A playout reached chance after its stage had ended (see `StageChance`)."""
+
+
+class StageChance(Chance):
+    """A playout's chance source that refuses to draw once the stage is over: the work
+    after a stage's end (dealing a new round) would be thrown away, since the playout
+    is scored as soon as the stage changes."""
+
+    def __init__(self, inner: Chance, over: Callable[[], bool]):
+        self.inner = inner
+        self.over = over
+
+    def draw(self, pool: list[str], count: int, audience: str) -> list[str]:
+        if self.over():
+            raise StageOver
+        return self.inner.draw(pool, count, audience)
+
+    def copy(self) -> StageChance:
+        return StageChance(self.inner.copy(), self.over)
 
 
 class Search(Thinking):
@@ -182,18 +205,23 @@ class Search(Thinking):
         hooks = self.hooks
         stage = hooks.rollout_stage
         begun = self.root_stage
-        for _ in range(hooks.rollout_moves):
-            if state.is_over():
-                return state.result()
-            if stage is not None and stage(state) != begun:
-                break
-            for seat in state.to_act():
-                state.apply_unchecked(seat, hooks.rollout_action(state, seat, self.rng))
+        if stage is not None:
+            state.chance = StageChance(state.chance, lambda: stage(state) != begun)
+        try:
+            for _ in range(hooks.rollout_moves):
                 if state.is_over():
+                    return state.result()
+                if stage is not None and stage(state) != begun:
                     break
+                for seat in state.to_act():
+                    state.apply_unchecked(seat, hooks.rollout_action(state, seat, self.rng))
+                    if state.is_over():
+                        break
+        except StageOver:
+            pass  # the stage ended inside the last move: score it as it stands
         if state.is_over():
             return state.result()
-        return [hooks.evaluate(state, seat) for seat in range(state.num_seats)]
+        return hooks.values(state)
 
 
 class SplitSearch(Thinking):

@@ -201,21 +201,37 @@ def rollout_action(state: FoolsState, seat: int, rng: random.Random) -> str:
 
 
 def evaluate(state: FoolsState, seat: int) -> float:
-    """Chance to win, as `seat` judges it: victory points, plus the battle in progress
-    from what `seat` knows (each unknown card counted at its expected power, not at the
-    sample's card, which keeps the search's noise low)."""
+    """Chance to win, as `seat` judges it (see `values`)."""
+    return values(state)[seat]
+
+
+def values(state: FoolsState) -> list[float]:
+    """Each seat's chance to win, as that seat judges it: victory points, plus the battle
+    in progress from what the seat knows (each unknown card counted at its expected
+    power, not at the sample's card, which keeps the search's noise low)."""
     if state.is_over():
-        return state.result()[seat]
+        return state.result()
     playing = state.seats_in_play()
-    if seat not in playing:
-        return 0.0
+    battle = state.last_battle
+    knowledge = None
+    if battle is not None and battle["round"] == state.round - 1:
+        knowledge = BattleKnowledge(state)
+    return [
+        0.0 if seat not in playing else chance_to_win(state, seat, playing, knowledge)
+        for seat in range(state.num_seats)
+    ]
+
+
+def chance_to_win(
+    state: FoolsState, seat: int, playing: list[int], knowledge: BattleKnowledge | None
+) -> float:
     points = {s: float(len(state.vp[s])) for s in playing}
     battle = state.last_battle
-    if battle is not None and battle["round"] == state.round - 1:
+    if battle is not None and knowledge is not None:
         # A playout ends just after a battle (`rollout_stage`): its victory points count
         # as the chances `seat` saw just before the battle, not as the sample's all or
         # nothing, which keeps the search's noise low (the new deal says little yet).
-        totals = battle_as_seen(state, seat, battle)
+        totals = knowledge.totals(battle, seat)
         top = max(totals[s] for s in playing)
         weights = {s: math.exp((totals[s] - top) / BATTLE_SPREAD) for s in playing}
         whole = sum(weights.values())
@@ -235,51 +251,72 @@ def evaluate(state: FoolsState, seat: int) -> float:
     return weights[seat] / sum(weights.values())
 
 
-def battle_as_seen(state: FoolsState, seat: int, battle: Battle) -> dict[int, float]:
-    """The totals of the last battle as `seat` expected them just before the reveal: the
-    round's moves (public who-put-what-where, and `seat`'s own cards and looks) say which
-    army cards it knew; the others count at their usual worth."""
-    knew: dict[int, bool] = {}  # slot -> whether `seat` knew the card there
-    placer: dict[int, int] = {}
-    skipping = 2  # first the next round's moves, if any, then its deal (chance)
-    for actor, action in reversed(state.history):
-        if skipping:
-            if skipping == 2 and actor == CHANCE or skipping == 1 and actor != CHANCE:
-                skipping -= 1
-            if skipping:
+class BattleKnowledge:
+    """What each seat knew of the last battle's armies just before the reveal, read once
+    from the round's moves: who put a card where is public; a seat knew the cards it
+    placed or looked at, and a Fool put in lies face up."""
+
+    def __init__(self, state: FoolsState):
+        seats = range(state.num_seats)
+        self.knew: list[dict[int, bool]] = [{} for _ in seats]  # per seat: slot -> knew it
+        self.placer: dict[int, int] = {}  # slot -> who put its card there (-1: a swap)
+        history = state.history
+        for index in range(battle_round_end(state) - 1, -1, -1):
+            actor, action = history[index]
+            if actor == CHANCE or action in META_ACTIONS:
                 continue
-        if actor == CHANCE or action in META_ACTIONS:
-            continue
-        move = read(action)
-        if isinstance(move, Bearer):  # the round's Standard Bearers: everything before is older
-            break
-        if isinstance(move, Deploy | Own):
-            if move.slot not in placer:
-                placer[move.slot] = actor
-                if move.slot not in knew:
-                    knew[move.slot] = actor == seat
-        elif isinstance(move, Look | Spy) and actor == seat:
-            knew.setdefault(move.slot, True)
-        elif isinstance(move, FoolIn | Enchant) and move.slot is not None:
-            slot = move.slot
-            knew.setdefault(slot, isinstance(move, FoolIn))  # a Fool lies face up
-            placer.setdefault(slot, -1)
-    totals = {}
-    for owner, army in enumerate(battle["armies"]):
-        bearer = battle["bearers"][owner]
-        total = float(POWER[bearer]) if bearer else 0.0
-        for index, card in enumerate(army):
-            slot = owner * SLOTS + index
-            if card is None:
-                continue
-            if knew.get(slot):
-                total += POWER[card]
-            elif slot in placer and placer[slot] >= 0:
-                total += PLACED_BY_OWNER if placer[slot] == owner else PLACED_BY_RIVAL
-            else:
-                total += DEALT
-        totals[owner] = total
-    return totals
+            move = read(action)
+            if isinstance(move, Bearer):  # the round's Standard Bearers: all before is older
+                break
+            if isinstance(move, Deploy | Own):
+                if move.slot not in self.placer:
+                    self.placer[move.slot] = actor
+                    for seat in seats:
+                        self.knew[seat].setdefault(move.slot, actor == seat)
+            elif isinstance(move, Look | Spy):
+                self.knew[actor].setdefault(move.slot, True)
+            elif isinstance(move, FoolIn | Enchant) and move.slot is not None:
+                for seat in seats:
+                    self.knew[seat].setdefault(move.slot, isinstance(move, FoolIn))
+                self.placer.setdefault(move.slot, -1)
+
+    def totals(self, battle: Battle, seat: int) -> dict[int, float]:
+        """The battle's totals as `seat` expected them: cards it knew at their power, the
+        others at their usual worth."""
+        knew = self.knew[seat]
+        totals = {}
+        for owner, army in enumerate(battle["armies"]):
+            bearer = battle["bearers"][owner]
+            total = float(POWER[bearer]) if bearer else 0.0
+            for index, card in enumerate(army):
+                slot = owner * SLOTS + index
+                if card is None:
+                    continue
+                placer = self.placer.get(slot, -1)
+                if knew.get(slot):
+                    total += POWER[card]
+                elif placer >= 0:
+                    total += PLACED_BY_OWNER if placer == owner else PLACED_BY_RIVAL
+                else:
+                    total += DEALT
+            totals[owner] = total
+        return totals
+
+
+def battle_round_end(state: FoolsState) -> int:
+    """Where the moves of the last battle's round end in the history (its victory point
+    choices included): before the next round's deal and moves. A playout may have
+    stopped before that deal was drawn (`rollout_stage`): then the log ends with the
+    new round's heading."""
+    history = state.history
+    end = len(history)
+    if state.events and state.events[-1].kind == "round":
+        return end
+    while end and history[end - 1][0] != CHANCE:  # the next round's moves
+        end -= 1
+    while end and history[end - 1][0] == CHANCE:  # its deal
+        end -= 1
+    return end
 
 
 def hand_bonus(state: FoolsState, seat: int, owner: int) -> float:

@@ -129,6 +129,13 @@ def card_hidden(action: str) -> str:
     return action
 
 
+def pick_out(pool: list[str], rng: random.Random) -> str:
+    """Remove and return a random card of an unordered `pool`."""
+    index = rng.randrange(len(pool))
+    pool[index], pool[-1] = pool[-1], pool[index]
+    return pool.pop()
+
+
 class FoolsState(State):
     def setup(self) -> None:
         n = self.num_seats
@@ -616,41 +623,33 @@ class FoolsState(State):
         if seat is not None:
             located.update(self.hands[seat])
         pool = sorted((Counter(deck_for(self.num_seats)) - located).elements())
-        rng.shuffle(pool)
+        # Cards are taken from unordered pools (the deck is a pool too: draws from it are
+        # random), so no shuffle is needed, only one random pick per card placed.
         plain = [c for c in pool if c not in HONOURABLES]
-        taken: Counter[str] = Counter()
         size_of = {o: len(self.hands[o]) for o in others}
         for o in others:
-            size = size_of[o]
-            checked = size - min(self.crone_cards[o], size)  # dealt before the check
-            hand = plain[:checked]
-            plain = plain[checked:]
-            taken.update(hand)
-            self.hands[o] = hand
-        rest = list((Counter(pool) - taken).elements())
-        rng.shuffle(rest)
+            checked = size_of[o] - min(self.crone_cards[o], size_of[o])  # dealt before the check
+            self.hands[o] = [pick_out(plain, rng) for _ in range(checked)]
+        rest = plain + [c for c in pool if c in HONOURABLES]
         for o in others:
             extra = min(self.crone_cards[o], size_of[o] - len(self.hands[o]))
-            self.hands[o] += rest[:extra]
-            rest = rest[extra:]
+            self.hands[o] += [pick_out(rest, rng) for _ in range(extra)]
         for o in committed:
             self.choice[o] = rng.choice([*self.hands[o], NONE])
         for s in sorted(slots, key=lambda s: self.placed_by(s) is None):
             placer = self.placed_by(s)
             if placer is None or len(rest) < 2:
-                self.armies[s] = rest.pop()
+                self.armies[s] = pick_out(rest, rng)
                 continue
             # A likely card for what a player put there: the weaker of two draws in a
             # rival's army, the stronger in their own (players place that way).
-            first, second = rest.pop(), rest.pop()
+            first, second = pick_out(rest, rng), pick_out(rest, rng)
             low, high = sorted((first, second), key=POWER.__getitem__)
             keep, back = (high, low) if placer == s // SLOTS else (low, high)
             self.armies[s] = keep
-            rest.insert(rng.randrange(len(rest) + 1), back)
-        self.discard_down, self.deck = (
-            rest[: len(self.discard_down)],
-            rest[len(self.discard_down) :],
-        )
+            rest.append(back)
+        self.discard_down = [pick_out(rest, rng) for _ in self.discard_down]
+        self.deck = rest
 
     def check_invariants(self) -> None:
         places = (
