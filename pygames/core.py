@@ -146,6 +146,15 @@ class RecordedChance(Chance):
         return other
 
 
+def take_from(items: list[str], item: str) -> None:
+    """Remove `item` from `items`; from a seat's copy of the game, where the rest of the
+    cards are unknown to it, an UNKNOWN stands for it (a rival plays a card it did not see)."""
+    if item in items or UNKNOWN not in items:
+        items.remove(item)
+    else:
+        items.remove(UNKNOWN)
+
+
 def _within(items: list[str], pool: list[str]) -> bool:
     left = list(pool)
     for item in items:
@@ -561,7 +570,11 @@ class State:
         audience = audience_text(to)
         items = self.chance.draw(pool, count, audience)
         for item in items:
-            pool.remove(item)
+            if item == UNKNOWN and UNKNOWN not in pool:
+                # A draw this state's seat does not see (a device's copy of the game):
+                # which items are left is unknown from now on too.
+                pool[:] = [UNKNOWN] * len(pool)
+            take_from(pool, item)
         self.history.append((CHANCE, audience + ":" + ",".join(items)))
         self.fix()
         return items

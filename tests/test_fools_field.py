@@ -15,9 +15,9 @@ from pygames.text import describe
 A, B = 0, 1
 
 
-def position(hands, deck=(), field=None, start=A, turn=None, tie=False, match="single"):
+def position(hands, deck=(), field=None, start=A, turn=None, tie=False, match="single", rules=None):
     """A state with the given hands, deck (last card drawn first) and table-frame field."""
-    state = GAME.new_state(2, seed=0, options={"match": match})
+    state = GAME.new_state(2, seed=0, options={"match": match}, rules_version=rules)
     state.hands = [list(hands[0]), list(hands[1])]
     state.deck = list(deck)
     state.discards = [[], []]
@@ -192,8 +192,18 @@ def test_illegal_action_leaves_the_state_untouched():
 def test_retreat_is_forced_when_no_deployment_is_legal():
     state = position([["SSSS"], ["XXXX"]], deck=["SXSX"], field={4: ("XXXX", B)})
     assert state.legal_actions(A) == ["retreat"]
-    state.apply(A, "retreat")
-    assert [e.data["forced"] for e in state.events if e.kind == "retreat"] == [True]
+    assert state.prompt(A)["key"] == "ff.forced"  # the retreating player is told
+
+
+def test_the_log_tells_nobody_whether_a_retreat_was_forced_since_rules_3():
+    """Whether a Retreat was forced tells the rival about a hand it cannot see: games
+    begun under rules 2 go on logging it, as they did."""
+    for rules, logged in ((None, [None]), (2, [True])):
+        state = position([["SSSS"], ["XXXX"]], deck=["SXSX"], field={4: ("XXXX", B)}, rules=rules)
+        state.apply(A, "retreat")
+        retreats = [e for e in state.events if e.kind == "retreat"]
+        assert [e.data.get("forced") for e in retreats] == logged
+        assert all(e.to is None for e in retreats)  # the Retreat itself is public
 
 
 def test_retreat_is_allowed_voluntarily_after_the_first_turn():

@@ -40,7 +40,7 @@ def played(game_id="fools-field", seed=42, moves=6, options=None, seats=("human"
 def test_text_form_is_two_readable_lines_with_chance_moves_and_no_seed():
     record, _ = played(options={"match": "best-of-3"})
     header, moves = record.to_text().split("\n")
-    assert header.startswith("fools-field 2 seats=human,random")
+    assert header.startswith(f"fools-field {GAMES['fools-field'].rules_version} seats=human,random")
     assert "match=best-of-3" in header and "seed" not in header
     tokens = moves.split()
     assert tokens[0] in ("*:A", "*:B")  # who starts: seen by everyone

@@ -10,7 +10,9 @@ class FoolsField(Game):
     id = "fools-field"
     title = {"en": "The Fool's Field", "ja": "愚者の園"}
     min_seats = max_seats = 2
-    rules_version = 2  # 2: chance outcomes recorded as drawn (1 held a seed)
+    # 2: chance outcomes recorded as drawn (1 held a seed); 3: the log no longer tells
+    # everyone whether a Retreat was forced (a fact about a hand the rival cannot see).
+    rules_version = 3
     options = (
         Option("match", ("single", "best-of-3"), "single"),
         Option("start", ("random", "A", "B"), "random"),

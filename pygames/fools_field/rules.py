@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Final
 
-from pygames.core import UNKNOWN, IllegalAction, State, win_for
+from pygames.core import UNKNOWN, IllegalAction, State, take_from, win_for
 from pygames.fools_field.cards import (
     ALL_CARDS,
     BOTTOM,
@@ -151,18 +151,33 @@ class FoolsFieldState(State):
         return [self.turn]
 
     def moves(self, seat: int) -> list[str]:
+        cards = self.playable_cards(seat)
         if self.phase == DISCARDING:
-            return [discard_text(card) for card in sorted(self.hands[seat])]
+            return [discard_text(card) for card in cards]
         if self.is_first_turn():
-            return [deploy_text(card, CENTRE) for card in sorted(self.hands[seat])]
+            return [deploy_text(card, CENTRE) for card in cards if card != UNKNOWN]
         cells = self.open_cells(seat)
         deployments = [
             deploy_text(card, cell)
-            for card in sorted(self.hands[seat])
+            for card in cards
+            if card != UNKNOWN
             for cell, facings in cells
             if fits(table_sides(seat, card), facings)
         ]
         return [*deployments, RETREAT]
+
+    def playable_cards(self, seat: int) -> list[str]:
+        """The cards `seat` may play from its hand. In another seat's copy of the game
+        (a device's, where the hand is unknown) that is any card seen nowhere else, or
+        one unknown card (a face-down discard)."""
+        hand = self.hands[seat]
+        if UNKNOWN not in hand:
+            return sorted(set(hand))
+        seen = {card for card in self.deck + sum(self.hands, []) + sum(self.discards, [])}
+        seen.update(card for card, _ in self.field.values())
+        seen.update(card for other in (0, 1) if other != seat for card in self.known_held[other])
+        unseen = [card for card in ALL_CARDS if card not in seen]
+        return sorted({*hand, *unseen, *self.known_held[seat]})
 
     def open_cells(self, seat: int) -> list[tuple[int, list[tuple[int, str]]]]:
         """Empty cells touching the Field, in the seat's frame, with the symbols they face.
@@ -219,7 +234,7 @@ class FoolsFieldState(State):
         return None
 
     def deploy(self, seat: int, card: str, cell: int) -> None:
-        self.hands[seat].remove(card)
+        take_from(self.hands[seat], card)
         if card in self.known_held[seat]:
             self.known_held[seat].remove(card)
         self.field[cell] = (card, seat)
@@ -245,12 +260,15 @@ class FoolsFieldState(State):
         if self.pending_winner is not None:
             self.end_game(win_for(self.pending_winner, 2), "emptied")
             return
-        forced = not any(m != RETREAT for m in self.moves(seat))
         taken = sorted(card for card, _ in self.field.values())
+        if self.rules_version < 3:  # then the log told everyone whether it was forced
+            forced = not any(m != RETREAT for m in self.moves(seat))
+            self.log("retreat", seat=seat, cards=taken, forced=forced)
+        else:
+            self.log("retreat", seat=seat, cards=taken)
         self.hands[seat] += taken
         self.known_held[seat] = sorted(self.known_held[seat] + taken)
         self.field = {}
-        self.log("retreat", seat=seat, cards=taken, forced=forced)
         self.draw_up(1 - seat)
         self.fix()
         self.retreater = seat
@@ -267,7 +285,7 @@ class FoolsFieldState(State):
             self.log("drew", to=seat, seat=seat, cards=sorted(drawn), deck=len(self.deck))
 
     def discard(self, seat: int, card: str) -> None:
-        self.hands[seat].remove(card)
+        take_from(self.hands[seat], card)
         self.discards[seat].append(card)
         self.fix()
         self.log("discard", seat=seat)

@@ -174,6 +174,6 @@ def format_fields(fields: dict, lang: str, names: list[str]) -> dict:
     for key in ("mine", "theirs"):
         if key in fields:
             fields[key] = SYMBOLS[lang][fields[key]]
-    if "forced" in fields:
-        fields["forced"] = FORCED[lang][0 if fields["forced"] else 1]
+    # Logged by rules 2 only: a Retreat says nothing of whether it was forced since.
+    fields["forced"] = FORCED[lang][0 if fields.get("forced") else 1]
     return fields

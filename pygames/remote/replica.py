@@ -1,0 +1,91 @@
+"""A seat's own copy of a game, kept from nothing but what that seat sees.
+
+This is what a device holds in a game played by links: the moves as the rules show
+them to its seat (another seat's face-down discard as ``?``) and the draws as its
+seat sees them (another seat's cards as ``?``). The rules apply each move to a state
+that holds ``?`` wherever the seat cannot see (`pygames.core.take_from`: a rival's
+card played from an unseen hand takes the place of one ``?``), and the copy is
+masked again after every move, so it never holds more than its seat knows.
+
+The draws come from the caller (`SeenChance.reveal`): in a simulation, the true
+game's draws redacted for the seat; on a device, the cards its keys open.
+"""
+
+from __future__ import annotations
+
+from pygames import GAMES
+from pygames.core import CHANCE, Chance, State
+
+
+class NotYetDrawn(Exception):
+    """The rules asked for a draw this copy has not been given yet."""
+
+
+class SeenChance(Chance):
+    """The draws as one seat sees them, in the order the game makes them."""
+
+    def __init__(self, outcomes: list[list[str]] | None = None, used: int = 0):
+        self.outcomes = outcomes if outcomes is not None else []
+        self.used = used
+
+    def reveal(self, items: list[str]) -> None:
+        """The next draw, as this seat sees it (``?`` for what it cannot see)."""
+        self.outcomes.append(list(items))
+
+    def draw(self, pool: list[str], count: int, audience: str) -> list[str]:
+        if self.used >= len(self.outcomes):
+            raise NotYetDrawn
+        items = self.outcomes[self.used]
+        if len(items) != count:
+            raise ValueError(f"a draw of {count} was given {len(items)} items")
+        self.used += 1
+        return list(items)
+
+    def copy(self) -> SeenChance:
+        return SeenChance(self.outcomes, self.used)
+
+
+class SeatCopy:
+    """One seat's copy of a game: begun once the setup's draws are given, then moved on
+    one action at a time, each with the draws it makes."""
+
+    def __init__(
+        self,
+        game_id: str,
+        seats: int,
+        options: dict[str, str],
+        seat: int,
+        setup_draws: list[list[str]],
+    ):
+        self.seat = seat
+        self.chance = SeenChance()
+        for items in setup_draws:
+            self.chance.reveal(items)
+        state = GAMES[game_id].new_state(seats, options=options, chance=self.chance)
+        self.state = self.masked(state)
+
+    def apply(self, actor: int, action: str, draws: list[list[str]]) -> None:
+        """`actor`'s action as this seat sees it, and the draws it makes, as seen here.
+        The rules check it (IllegalAction for an action no hand this seat cannot rule
+        out could make)."""
+        for items in draws:
+            self.chance.reveal(items)
+        trial = self.state.clone()
+        trial.chance = chance = self.chance.copy()
+        trial.apply(actor, action)
+        self.chance.used = chance.used
+        self.state = self.masked(trial)
+
+    def masked(self, state: State) -> State:
+        copy = state.masked(self.seat)
+        copy.chance = self.chance
+        return copy
+
+
+def seen_draws(history: list[tuple[int, str]], seat: int, state: State) -> list[list[str]]:
+    """The chance entries of `history`, as `seat` sees them."""
+    return [
+        state.redacted(CHANCE, entry, seat).partition(":")[2].split(",")
+        for actor, entry in history
+        if actor == CHANCE
+    ]
