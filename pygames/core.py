@@ -93,7 +93,8 @@ class Event:
 
 
 class Chance:
-    """Where a state's chance outcomes come from. Not part of the state's record."""
+    """Where a state's chance outcomes come from (and, for a seat's copy of a game, what
+    other seats disclose of their hidden cards). Not part of the state's record."""
 
     def draw(self, pool: list[str], count: int, audience: str) -> list[str]:
         """`count` items of `pool` (a multiset), in the order drawn. Must not change `pool`."""
@@ -101,6 +102,12 @@ class Chance:
 
     def copy(self) -> Chance:
         raise NotImplementedError
+
+    def disclosed(self, seat: int, items: list[str]) -> list[str]:
+        """What the rules make public of `seat`'s hidden cards: `items`, worked out from
+        the cards this state holds. A seat's copy of the game (`pygames.remote.replica`)
+        holds `?` for them, and is told instead what that seat disclosed."""
+        return items
 
 
 class RandomChance(Chance):
@@ -570,7 +577,7 @@ class State:
         audience = audience_text(to)
         items = self.chance.draw(pool, count, audience)
         for item in items:
-            if item == UNKNOWN and UNKNOWN not in pool:
+            if item == UNKNOWN:
                 # A draw this state's seat does not see (a device's copy of the game):
                 # which items are left is unknown from now on too.
                 pool[:] = [UNKNOWN] * len(pool)

@@ -79,7 +79,7 @@ from pygames.cloth_of_gold.views import (
     SeatScoring,
     TileCounts,
 )
-from pygames.core import UNKNOWN, IllegalAction, Prompt, State, shared_win, win_for
+from pygames.core import UNKNOWN, IllegalAction, Prompt, State, shared_win, take_from, win_for
 
 CHOOSE_OVAL, CHOOSE_DRAGON_TARGET, OVER = "choose_oval", "choose_dragon_target", "over"
 
@@ -110,7 +110,8 @@ def action_points(oval: str, mine: Counter, theirs: Counter) -> int:
 
 
 def colour_order(tiles) -> list[str]:
-    return sorted(tiles, key=COLOURS.index)
+    """Court order; tiles a seat's copy of the game cannot see (`?`) last."""
+    return sorted(tiles, key=lambda tile: COLOURS.index(tile) if tile in COLOURS else len(COLOURS))
 
 
 def oval_order(ovals) -> list[str]:
@@ -256,8 +257,10 @@ class ClothOfGoldState(State):
             self.remove(seat, REMOVES[oval])
 
     def reveal(self, seat: int, colours: tuple[str, ...]) -> None:
-        shown = colour_order(tile for tile in self.hands[seat] if tile in colours)
-        self.hands[seat] = [tile for tile in self.hands[seat] if tile not in colours]
+        hand = self.hands[seat]
+        shown = self.chance.disclosed(seat, colour_order(tile for tile in hand if tile in colours))
+        for tile in shown:
+            take_from(hand, tile)
         self.lacks[seat] = colour_order(set(self.lacks[seat]) | set(colours))
         self.courts[seat].update(shown)
         self.fix()  # even revealing nothing tells the rival what the Hand lacks

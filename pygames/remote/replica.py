@@ -13,6 +13,8 @@ game's draws redacted for the seat; on a device, the cards its keys open.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pygames import GAMES
 from pygames.core import CHANCE, Chance, State
 
@@ -22,15 +24,40 @@ class NotYetDrawn(Exception):
 
 
 class SeenChance(Chance):
-    """The draws as one seat sees them, in the order the game makes them."""
+    """The draws as one seat sees them, in the order the game makes them, and what the
+    other seats disclosed of their hidden cards."""
 
-    def __init__(self, outcomes: list[list[str]] | None = None, used: int = 0):
+    def __init__(
+        self,
+        seat: int,
+        outcomes: list[list[str]] | None = None,
+        disclosures: list[tuple[int, list[str]]] | None = None,
+        used: tuple[int, int] = (0, 0),
+    ):
+        self.seat = seat
         self.outcomes = outcomes if outcomes is not None else []
-        self.used = used
+        self.disclosures = disclosures if disclosures is not None else []
+        self.used, self.disclosures_used = used
 
     def reveal(self, items: list[str]) -> None:
         """The next draw, as this seat sees it (``?`` for what it cannot see)."""
         self.outcomes.append(list(items))
+
+    def tell(self, seat: int, items: list[str]) -> None:
+        """What `seat` disclosed next of its hidden cards (its own seat's are its own)."""
+        if seat != self.seat:
+            self.disclosures.append((seat, list(items)))
+
+    def disclosed(self, seat: int, items: list[str]) -> list[str]:
+        if seat == self.seat:
+            return items
+        if self.disclosures_used >= len(self.disclosures):
+            raise NotYetDrawn
+        told, shown = self.disclosures[self.disclosures_used]
+        if told != seat:
+            raise ValueError(f"seat {told} disclosed cards where seat {seat} had to")
+        self.disclosures_used += 1
+        return list(shown)
 
     def draw(self, pool: list[str], count: int, audience: str) -> list[str]:
         if self.used >= len(self.outcomes):
@@ -42,7 +69,8 @@ class SeenChance(Chance):
         return list(items)
 
     def copy(self) -> SeenChance:
-        return SeenChance(self.outcomes, self.used)
+        used = (self.used, self.disclosures_used)
+        return SeenChance(self.seat, self.outcomes, self.disclosures, used)
 
 
 class SeatCopy:
@@ -58,22 +86,30 @@ class SeatCopy:
         setup_draws: list[list[str]],
     ):
         self.seat = seat
-        self.chance = SeenChance()
+        self.chance = SeenChance(seat)
         for items in setup_draws:
             self.chance.reveal(items)
         state = GAMES[game_id].new_state(seats, options=options, chance=self.chance)
         self.state = self.masked(state)
 
-    def apply(self, actor: int, action: str, draws: list[list[str]]) -> None:
-        """`actor`'s action as this seat sees it, and the draws it makes, as seen here.
-        The rules check it (IllegalAction for an action no hand this seat cannot rule
-        out could make)."""
+    def apply(
+        self,
+        actor: int,
+        action: str,
+        draws: list[list[str]],
+        disclosures: Sequence[tuple[int, list[str]]] = (),
+    ) -> None:
+        """`actor`'s action as this seat sees it, the draws it makes as seen here, and
+        what seats disclose of their hidden cards in it. The rules check it
+        (IllegalAction for an action no hand this seat cannot rule out could make)."""
         for items in draws:
             self.chance.reveal(items)
+        for seat, items in disclosures:
+            self.chance.tell(seat, items)
         trial = self.state.clone()
         trial.chance = chance = self.chance.copy()
         trial.apply(actor, action)
-        self.chance.used = chance.used
+        self.chance.used, self.chance.disclosures_used = chance.used, chance.disclosures_used
         self.state = self.masked(trial)
 
     def masked(self, state: State) -> State:
