@@ -103,10 +103,13 @@ class Chance:
     def copy(self) -> Chance:
         raise NotImplementedError
 
-    def disclosed(self, seat: int, items: list[str]) -> list[str]:
-        """What the rules make public of `seat`'s hidden cards: `items`, worked out from
-        the cards this state holds. A seat's copy of the game (`pygames.remote.replica`)
-        holds `?` for them, and is told instead what that seat disclosed."""
+    def disclosed(
+        self, items: list[str], by: int | None = None, to: frozenset[int] | None = None
+    ) -> list[str]:
+        """Hidden cards the rules show: `items`, as this state holds them, shown by seat
+        `by` (None: cards no seat holds, such as face-down army cards) to the seats `to`
+        (None: everyone). A seat's copy of the game (`pygames.remote.replica`) holds `?`
+        for them, and is told instead what was shown."""
         return items
 
 

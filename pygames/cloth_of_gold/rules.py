@@ -258,7 +258,7 @@ class ClothOfGoldState(State):
 
     def reveal(self, seat: int, colours: tuple[str, ...]) -> None:
         hand = self.hands[seat]
-        shown = self.chance.disclosed(seat, colour_order(tile for tile in hand if tile in colours))
+        shown = self.chance.disclosed(colour_order(t for t in hand if t in colours), by=seat)
         for tile in shown:
             take_from(hand, tile)
         self.lacks[seat] = colour_order(set(self.lacks[seat]) | set(colours))

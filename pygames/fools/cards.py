@@ -46,5 +46,12 @@ def deck_for(seats: int) -> list[str]:
 
 
 def by_power(cards) -> list[str]:
-    """Cards weakest first (then in table order): how hands and lists are shown."""
-    return sorted(cards, key=lambda card: (POWER[card], CARDS.index(card)))
+    """Cards weakest first (then in table order): how hands and lists are shown. Cards a
+    seat's copy of the game cannot see (`?`) come last."""
+    return sorted(cards, key=power_order)
+
+
+def power_order(card: str) -> tuple[int, int]:
+    if card not in POWER:
+        return len(POWER), 0
+    return POWER[card], CARDS.index(card)

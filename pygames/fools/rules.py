@@ -42,7 +42,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
-from pygames.core import META_ACTIONS, UNKNOWN, IllegalAction, State, shared_win
+from pygames.core import META_ACTIONS, UNKNOWN, IllegalAction, State, shared_win, take_from
 from pygames.fools.cards import (
     CARDS,
     CRONE,
@@ -213,10 +213,12 @@ class FoolsState(State):
         hand = self.take(HAND, seat)
         self.log("hand", to=seat, seat=seat, cards=by_power(hand))
         for size in (2, 1, 0):  # the honourable check: after 3, then 2, then 1 card
-            if not HONOURABLES.intersection(hand):
+            honourable = bool(HONOURABLES.intersection(hand))
+            shown = self.chance.disclosed(hand if honourable else [], by=seat)
+            if not shown:
                 break
-            self.log("honourable", seat=seat, cards=by_power(hand), draws=size)
-            self.discard_up += hand
+            self.log("honourable", seat=seat, cards=by_power(shown), draws=size)
+            self.discard_up += shown
             hand = self.take(size, seat) if size else []
             if hand:
                 self.log("hand", to=seat, seat=seat, cards=by_power(hand))
@@ -227,8 +229,10 @@ class FoolsState(State):
         order = self.turn_order()
         for seat in order:
             card = self.choice[seat]
+            if card is not None:
+                card = self.chance.disclosed([card], by=seat)[0]
             if card is not None and card != NONE:
-                self.hands[seat].remove(card)
+                take_from(self.hands[seat], card)
                 self.bearers[seat] = card
         self.choice = [None] * self.num_seats
         self.fix()
@@ -405,6 +409,9 @@ class FoolsState(State):
 
     def look(self, seat: int, kind: str, slot: int) -> None:
         """A Soothsayer's or a Spy's look (`kind` "look" or "spy")."""
+        card = self.armies[slot]
+        assert card is not None
+        self.armies[slot] = self.chance.disclosed([card], to=frozenset([seat]))[0]
         self.known[seat][slot] = SAW
         self.fix()
         self.log(kind, seat=seat, slot=slot_name(slot))
@@ -412,7 +419,7 @@ class FoolsState(State):
 
     def deploy(self, seat: int, card: str, slot: int) -> None:
         self.put(seat, slot, card)
-        self.hands[seat].remove(card)
+        take_from(self.hands[seat], card)
         self.deployed[slot // SLOTS].append(seat)
         self.log("deploy", seat=seat, slot=slot_name(slot))
         self.log("deployed", to=seat, seat=seat, slot=slot_name(slot), card=card)
@@ -442,7 +449,7 @@ class FoolsState(State):
 
     def own(self, seat: int, card: str, slot: int) -> None:
         self.put(seat, slot, card)
-        self.hands[seat].remove(card)
+        take_from(self.hands[seat], card)
         self.log("own", seat=seat, slot=slot_name(slot))
         self.log("owned", to=seat, seat=seat, slot=slot_name(slot), card=card)
 
@@ -461,6 +468,10 @@ class FoolsState(State):
             self.hands[seat] = []
             self.crone_cards[seat] = 0
         self.fix()
+        slots = [s for seat in order for s in self.army_slots(seat) if self.armies[s] is not None]
+        faces = self.chance.disclosed([self.armies[s] or "" for s in slots])
+        for slot, card in zip(slots, faces, strict=True):
+            self.armies[slot] = card
         self.shown = {s for seat in order for s in self.army_slots(seat)}
         totals: list[int | None] = [
             self.total(s) if s not in self.resigned else None for s in range(self.num_seats)

@@ -31,7 +31,7 @@ class SeenChance(Chance):
         self,
         seat: int,
         outcomes: list[list[str]] | None = None,
-        disclosures: list[tuple[int, list[str]]] | None = None,
+        disclosures: list[tuple[int | None, list[str]]] | None = None,
         used: tuple[int, int] = (0, 0),
     ):
         self.seat = seat
@@ -43,19 +43,25 @@ class SeenChance(Chance):
         """The next draw, as this seat sees it (``?`` for what it cannot see)."""
         self.outcomes.append(list(items))
 
-    def tell(self, seat: int, items: list[str]) -> None:
-        """What `seat` disclosed next of its hidden cards (its own seat's are its own)."""
-        if seat != self.seat:
-            self.disclosures.append((seat, list(items)))
+    def tell(self, items: list[str], by: int | None, to: frozenset[int] | None) -> None:
+        """The next hidden cards shown (see `Chance.disclosed`), if this seat sees them
+        and did not hold them already."""
+        if self.reads(by, to):
+            self.disclosures.append((by, list(items)))
 
-    def disclosed(self, seat: int, items: list[str]) -> list[str]:
-        if seat == self.seat:
-            return items
+    def reads(self, by: int | None, to: frozenset[int] | None) -> bool:
+        return by != self.seat and (to is None or self.seat in to)
+
+    def disclosed(
+        self, items: list[str], by: int | None = None, to: frozenset[int] | None = None
+    ) -> list[str]:
+        if not self.reads(by, to):
+            return items  # its own cards, or cards it is not shown: as it holds them
         if self.disclosures_used >= len(self.disclosures):
             raise NotYetDrawn
         told, shown = self.disclosures[self.disclosures_used]
-        if told != seat:
-            raise ValueError(f"seat {told} disclosed cards where seat {seat} had to")
+        if told != by or (by is None and len(shown) != len(items)):
+            raise ValueError("cards shown out of turn")
         self.disclosures_used += 1
         return list(shown)
 
@@ -84,11 +90,14 @@ class SeatCopy:
         options: dict[str, str],
         seat: int,
         setup_draws: list[list[str]],
+        setup_disclosures: Sequence[tuple[list[str], int | None, frozenset[int] | None]] = (),
     ):
         self.seat = seat
         self.chance = SeenChance(seat)
         for items in setup_draws:
             self.chance.reveal(items)
+        for items, by, to in setup_disclosures:
+            self.chance.tell(items, by, to)
         state = GAMES[game_id].new_state(seats, options=options, chance=self.chance)
         self.state = self.masked(state)
 
@@ -97,15 +106,15 @@ class SeatCopy:
         actor: int,
         action: str,
         draws: list[list[str]],
-        disclosures: Sequence[tuple[int, list[str]]] = (),
+        disclosures: Sequence[tuple[list[str], int | None, frozenset[int] | None]] = (),
     ) -> None:
         """`actor`'s action as this seat sees it, the draws it makes as seen here, and
         what seats disclose of their hidden cards in it. The rules check it
         (IllegalAction for an action no hand this seat cannot rule out could make)."""
         for items in draws:
             self.chance.reveal(items)
-        for seat, items in disclosures:
-            self.chance.tell(seat, items)
+        for items, by, to in disclosures:
+            self.chance.tell(items, by, to)
         trial = self.state.clone()
         trial.chance = chance = self.chance.copy()
         trial.apply(actor, action)
