@@ -216,8 +216,30 @@ def test_thinking_in_slices_gives_the_same_answer_as_at_once():
         slices = 0
         while not thinking.advance(7):
             slices += 1
-        assert slices == LEVELS["normal"] // 7
-        assert thinking.best() == make_bot("normal", number).choose(state, seat)
+        at_once = make_bot("normal", number).start(state, seat)
+        assert at_once.advance(10**6)
+        assert slices >= 1 and thinking.iterations == at_once.iterations
+        assert thinking.best() == at_once.best() == make_bot("normal", number).choose(state, seat)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_search_stops_once_its_choice_cannot_change_and_chooses_the_same(game_id):
+    """`settles`: the leader's margin is more than the budget left, so stopping there
+    chooses what the whole budget would have."""
+    game = GAMES[game_id]
+    settled_early = 0
+    for number in range(8):
+        state = game.new_state(game.min_seats, number)
+        seat = state.to_act()[0]
+        if len(state.legal_actions(seat)) < 2:
+            continue
+        searches = [Search(state, seat, 300, random.Random(number), settles=s) for s in (0, 1)]
+        for search in searches:
+            assert search.advance(10**6)
+        full, settling = searches
+        assert settling.best() == full.best()
+        settled_early += settling.iterations < full.iterations == 300
+    assert settled_early >= 1
 
 
 def test_a_forced_move_needs_no_thinking():

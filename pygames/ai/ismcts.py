@@ -97,8 +97,10 @@ class Search(Thinking):
         rng: random.Random,
         seconds: float | None = None,
         exploration: float = EXPLORATION,
+        settles: bool = False,
     ):
         self.state = state.masked(seat)  # all the search ever knows
+        self.settles = settles  # stop once the choice can no longer change (`settled`)
         self.seat = seat
         self.rng = rng
         self.hooks = hooks_for(state)
@@ -117,13 +119,25 @@ class Search(Thinking):
 
     def advance(self, iterations: int) -> bool:
         for _ in range(min(iterations, self.budget - self.iterations)):
-            if self.out_of_time():
+            if self.out_of_time() or self.settled():
                 break
             self.iterate()
         return self.finished()
 
     def finished(self) -> bool:
-        return self.iterations >= self.budget or self.out_of_time()
+        return self.iterations >= self.budget or self.out_of_time() or self.settled()
+
+    def settled(self) -> bool:
+        """For a search that `settles`: the most visited action leads by more visits than
+        the budget has left, so the rest of the budget could not change this search's
+        choice. Deterministic (it reads only the tree), so decisions stay reproducible."""
+        if not self.settles:
+            return False
+        counts = sorted(
+            (e.visits for e in self.root.edges.get(self.seat, {}).values()), reverse=True
+        )
+        counts += [0, 0]
+        return counts[0] - counts[1] > self.budget - self.iterations
 
     def out_of_time(self) -> bool:
         return self.deadline is not None and time.perf_counter() >= self.deadline

@@ -78,10 +78,12 @@ def search_for(
     iterations, so that as many workers can search it at once."""
     parts = PARTS if budget >= SPLIT_FROM else 1
     if parts == 1:
-        return Search(state, seat, budget, rng, seconds)
+        return Search(state, seat, budget, rng, seconds, settles=True)
     seeds = [rng.getrandbits(64) for _ in range(parts)]
     share = budget // parts
-    return SplitSearch([Search(state, seat, share, random.Random(s), seconds) for s in seeds])
+    return SplitSearch(
+        [Search(state, seat, share, random.Random(s), seconds, settles=True) for s in seeds]
+    )
 
 
 class SearchBot(Bot):
