@@ -81,7 +81,9 @@ def test_the_hard_computer_searches_on_the_page_in_small_slices(
         int(page.get_attribute("html", f"data-think-{name}"))
         for name in ("slices", "largest-slice", "iterations")
     )
-    assert iterations == LEVELS["hard"]  # the level's whole budget, on any machine
+    # The level's budget, or less where the choice could no longer change (`settles`),
+    # never cut by time: a search stopped by time reports nothing.
+    assert 0 < iterations <= LEVELS["hard"]
     assert largest <= MAX_SLICE_ITERATIONS
     assert slices >= iterations / MAX_SLICE_ITERATIONS  # it yielded between slices
 
