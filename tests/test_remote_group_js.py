@@ -5,12 +5,14 @@ refuse the same points. Runs the JS under Node (installed by ./dev setup: npm ci
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
+from pygames.remote import seal
 from pygames.remote.group import SodiumGroup, hash_label
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -71,3 +73,50 @@ def test_the_pages_random_scalars_are_canonical_and_differ():
     one = (1).to_bytes(32, "little")
     for scalar in map(bytes.fromhex, js["random"][:3]):  # libsodium takes them as scalars
         assert GROUP.multiply_scalars(scalar, GROUP.invert(scalar)) == one
+
+
+def test_both_back_ends_seal_and_unseal_alike():
+    """A key sealed to a seat (pygames/remote/seal.py, web/remote/seal.mjs): the same
+    bytes from the same secrets, and each side opens what the other sealed."""
+    secrets = [GROUP.random_scalar() for _ in range(3)]
+    boxes = [seal.box_key(GROUP, s) for s in secrets]
+    values = [os.urandom(32) for _ in range(3)]
+    ephemerals = [GROUP.random_scalar() for _ in range(3)]
+    contexts = ["game 1 position 4", "game 1 position 5", "ゲーム"]
+    ours = [
+        seal.seal(GROUP, box, value, context, ephemeral)
+        for box, value, context, ephemeral in zip(boxes, values, contexts, ephemerals, strict=True)
+    ]
+    js = run_js(
+        {
+            "points": [],
+            "locks": [],
+            "scalars": [],
+            "pairs": [],
+            "box_secrets": [s.hex() for s in secrets],
+            "seals": [
+                [b.hex(), v.hex(), c, r.hex()]
+                for b, v, c, r in zip(boxes, values, contexts, ephemerals, strict=True)
+            ],
+            "unseals": [
+                [s.hex(), sealed.ephemeral.hex(), sealed.masked.hex(), c]
+                for s, sealed, c in zip(secrets, ours, contexts, strict=True)
+            ]
+            + [[secrets[1].hex(), ours[0].ephemeral.hex(), ours[0].masked.hex(), contexts[0]]]
+            + [[secrets[0].hex(), bytes(32).hex(), ours[0].masked.hex(), contexts[0]]],
+            "fresh_seals": [
+                [b.hex(), v.hex(), c] for b, v, c in zip(boxes, values, contexts, strict=True)
+            ],
+        }
+    )
+    assert js["box_keys"] == [b.hex() for b in boxes]
+    assert js["seals"] == [[s.ephemeral.hex(), s.masked.hex()] for s in ours]
+    opened, by_another_seat, damaged = js["unseals"][:3], js["unseals"][3], js["unseals"][4]
+    assert opened == [v.hex() for v in values]
+    assert by_another_seat != values[0].hex() and damaged == "BadPoint"
+    for secret, value, context, (ephemeral, masked) in zip(
+        secrets, values, contexts, js["fresh_seals"], strict=True
+    ):
+        sealed = seal.Sealed(bytes.fromhex(ephemeral), bytes.fromhex(masked))
+        assert seal.unseal(GROUP, secret, sealed, context) == value
+        assert masked != value.hex()  # nothing travels in the clear

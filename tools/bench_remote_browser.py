@@ -31,6 +31,7 @@ PAGE = """<!doctype html>
 </script>
 <script type="module">
 import * as group from "./group.mjs";
+import * as sealing from "./seal.mjs";
 const median = (values) => values.sort((a, b) => a - b)[values.length >> 1];
 const time = (work, times = 200) => {
   const spans = [];
@@ -50,6 +51,10 @@ const ops = {
   baseTimes: time(() => group.baseTimes(scalar)),
   randomScalar: time(() => group.randomScalar()),
 };
+const box = group.randomScalar();
+const sealed = sealing.seal(sealing.boxKey(box), scalar, "game position 1");
+ops.seal = time(() => sealing.seal(sealing.boxKey(box), scalar, "game position 1"));
+ops.unseal = time(() => sealing.unseal(box, sealed, "game position 1"));
 const deals = {};
 for (const [name, size] of Object.entries(DECKS)) {
   const deck = Array.from({ length: size }, () => group.baseTimes(group.randomScalar()));
@@ -74,7 +79,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as folder:
         site = Path(folder)
         shutil.copytree(ROOT / "node_modules" / "@noble", site / "noble")
-        shutil.copy(ROOT / "web" / "remote" / "group.mjs", site / "group.mjs")
+        for module in ("group.mjs", "seal.mjs"):
+            shutil.copy(ROOT / "web" / "remote" / module, site / module)
         decks = ", ".join(f'"{name}": {size}' for name, size in DECKS.items())
         page = PAGE.replace("Object.entries(DECKS)", f"Object.entries({{{decks}}})")
         (site / "index.html").write_text(page, encoding="utf-8")

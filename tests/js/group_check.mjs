@@ -2,6 +2,7 @@
 // prints what it computed, for tests/test_remote_group_js.py to compare with libsodium.
 import { readFileSync } from "node:fs";
 import * as group from "../../web/remote/group.mjs";
+import * as sealing from "../../web/remote/seal.mjs";
 
 const vectors = JSON.parse(readFileSync(0, "utf8"));
 const bytes = (hex) => Uint8Array.from(Buffer.from(hex, "hex"));
@@ -22,5 +23,17 @@ console.log(
     products: vectors.pairs.map(([a, b]) => hex(group.multiplyScalars(bytes(a), bytes(b)))),
     base: vectors.scalars.map((s) => hex(group.baseTimes(bytes(s)))),
     random: Array.from({ length: 20 }, () => hex(group.randomScalar())),
+    box_keys: (vectors.box_secrets || []).map((s) => hex(sealing.boxKey(bytes(s)))),
+    seals: (vectors.seals || []).map(([to, value, context, r]) => {
+      const sealed = sealing.seal(bytes(to), bytes(value), context, bytes(r));
+      return [hex(sealed.ephemeral), hex(sealed.masked)];
+    }),
+    unseals: (vectors.unseals || []).map(([secret, ephemeral, masked, context]) =>
+      attempt(() => sealing.unseal(bytes(secret), { ephemeral: bytes(ephemeral), masked: bytes(masked) }, context)),
+    ),
+    fresh_seals: (vectors.fresh_seals || []).map(([to, value, context]) => {
+      const sealed = sealing.seal(bytes(to), bytes(value), context);
+      return [hex(sealed.ephemeral), hex(sealed.masked)];
+    }),
   }),
 );
