@@ -85,26 +85,31 @@ def main(argv: list[str] | None = None) -> int:
             f"{' / '.join(str(size) for size in sizes)}  (open a card: {opening:.1f} ms)"
         )
     print()
-    print("Whole games by links (Game of Fields, greedy players, 2 seats)")
-    for option in ("blank", "open"):
-        games_by_links(option, args.games)
+    print("Whole games by links (greedy players, 2 seats)")
+    for game_id, options in (
+        ("game-of-fields", {"map": "blank"}),
+        ("game-of-fields", {"map": "open"}),
+        ("fools-field", {"start": "A"}),
+    ):
+        games_by_links(game_id, options, args.games)
     return 0
 
 
-def games_by_links(option: str, games: int) -> None:
+def games_by_links(game_id: str, options: dict[str, str], games: int) -> None:
     turns = 0
     links: list[int] = []
     in_play: list[int] = []
     for seed in range(games):
-        table = Table("game-of-fields", {"map": option}, f"bench-{option}-{seed}")
+        table = Table(game_id, options, f"bench-{seed}")
         dealt = len(table.links)
         turns += play_out(table, seed)
         links.append(len(table.links) - dealt)
         sizes = [len(to_fragment(Message.from_text(text))) for text in table.links]
         in_play += sizes[dealt:]
         deal = sizes[:dealt]
+    label = " ".join([game_id, *(f"{key}={value}" for key, value in options.items())])
     print(
-        f"map={option}: {games} games; {dealt} links before the first move, "
+        f"{label}: {games} games; {dealt} links before the first move, "
         f"then {sum(links) / turns:.2f} links per turn; "
         f"deal links {' / '.join(map(str, deal))} characters; in play: median "
         f"{statistics.median(in_play):.0f}, largest {max(in_play)} (links as #m=, packed)"

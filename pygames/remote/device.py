@@ -1,37 +1,49 @@
-"""One seat's device in a game played by links, for games whose chance is public.
+"""One seat's device in a game played by links.
 
-Each device holds the game's state as its seat knows it, and changes it only by
-messages of the game's chain (`pygames.remote.chain`): its own, and those it
-receives as links. Chance comes from one deck dealt by mental poker at the start
-(`pygames.remote.deal`): the game's n-th draw is the deck's n-th position
-(`DeckChance`), and a position opens on a device once every seat has released
-its key for it. A draw whose keys are not all there yet stops an action before it
-changes anything (`PendingChance`): the device that acted sends the action with its
-own key, and every other device, on receiving it, opens the card and answers by
-itself with its key (`receive` returns that answer).
+Each device holds the game as its seat knows it (a seat copy: `?` wherever the seat
+cannot see, masked again after every move; see `pygames.remote.replica`), and
+changes it only by messages of the game's chain (`pygames.remote.chain`): its own,
+and those it receives as links. Chance comes from one deck dealt by mental poker
+at the start (`pygames.remote.deal`). Which position a draw takes is fixed by the
+`Layout`: the setup's draws by audience in blocks of their own, then every later
+draw in order. A position opens on a device once every seat has released its key
+for it: to everyone for a public draw, sealed to the seat that draws for a draw
+only it sees (`pygames.remote.seal`); other devices hold `?` for that card and
+need no key. A draw whose keys are not all there yet stops an action before it
+changes anything (`PendingChance`): the device that acted sends the action with
+its own keys, and every other device, on receiving it, opens the card and answers
+by itself with its keys (`receive` returns that answer). A key the sender can
+release safely (another seat's draw that its own action makes, as a Retreat makes
+the rival draw up) rides in the sender's own link: no pause.
 
-This version supports games whose draws every seat sees (Game of Fields): each
-key is released to everyone, so nothing has to be sealed to one seat. Draws that
-only some seats see need keys sealed to those seats: see docs/remote-play.md.
+This version deals games whose setup draws the same number of cards to each
+audience whatever the cards (Game of Fields, The Fool's Field with a chosen start
+player); who starts at random, disclosures and face-down discards checked at the
+audit come next: see docs/remote-play.md.
 
 Message bodies (JSON, in the chain):
-- ``invite`` (seat 0): its public key, the game, seats and options, its shuffle;
-- ``join`` (each other seat, in order): its public key and its shuffle (the last
-  seat's shuffle locks too), and the keys of the draws the game's setup makes;
+- ``invite`` (seat 0): its public key and box key, the game, seats and options,
+  its shuffle;
+- ``join`` (each other seat, in order): its public key, box key and shuffle (the
+  last seat's shuffle locks too), and its keys for the setup's draws;
 - ``lock`` (each seat but the last, in order): its lock step and its setup keys;
-- ``move``: actions in order (the last may wait for a draw) and the sender's keys
-  for the draws they make;
+- ``move``: actions in order, as the other seats see them (the last may wait for a
+  draw), and the sender's keys for the draws they make;
 - ``keys``: keys released for draws another seat's move made;
 - ``audit``: the seat's deal secrets, once the game is over.
+
+Keys travel as ``keys`` (position -> key, for everyone) and ``sealed`` (a list of
+``{"p": position, "to": seat, "r": ephemeral point, "m": masked key}``).
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 
 from pygames import GAMES
-from pygames.core import Chance, IllegalAction, RandomChance, State
+from pygames.core import UNKNOWN, Chance, IllegalAction, RandomChance, State, audience_seats
 from pygames.remote.chain import Chain, Message, Signer, Verify
 from pygames.remote.deal import (
     DealError,
@@ -46,77 +58,154 @@ from pygames.remote.deal import (
     open_card,
 )
 from pygames.remote.group import Group
+from pygames.remote.seal import Sealed, box_key, seal, unseal
 from pygames.remote.wire import b64
+
+AFTER_SETUP = "*"  # the Layout's counter of the draws after the setup's blocks
 
 
 class PendingChance(Exception):
-    """A draw from a deck position that does not open here yet."""
+    """A draw from deck positions that do not open here yet."""
 
-    def __init__(self, position: int):
-        super().__init__(f"waiting for the keys of position {position}")
-        self.position = position
+    def __init__(self, positions: list[int], audience: str):
+        super().__init__(f"waiting for the keys of positions {positions}")
+        self.positions = positions
+        self.audience = audience
+
+
+@dataclass
+class Layout:
+    """Which deck positions each draw takes: the setup's draws by audience in blocks of
+    their own, in the order the audiences first draw (so a seat can release its keys
+    for another seat's setup cards before the deal's order is known), then every later
+    draw in order."""
+
+    blocks: dict[str, tuple[int, int]] = field(default_factory=dict)  # audience -> start, size
+
+    @property
+    def after(self) -> int:
+        return sum(size for _, size in self.blocks.values())
+
+    def take(self, used: dict[str, int], audience: str, count: int) -> list[int]:
+        """The next `count` positions for a draw seen by `audience`, counted in `used`."""
+        positions = []
+        for _ in range(count):
+            start, size = self.blocks.get(audience, (0, 0))
+            taken = used.get(audience, 0)
+            if taken < size:
+                positions.append(start + taken)
+                used[audience] = taken + 1
+            else:
+                later = used.get(AFTER_SETUP, 0)
+                positions.append(self.after + later)
+                used[AFTER_SETUP] = later + 1
+        return positions
 
 
 class DeckChance(Chance):
-    """The game's draws, in deck order, from the positions this device opened."""
+    """The game's draws from the dealt deck, as one seat's device sees them: the cards of
+    the positions it opened, `?` for a draw its seat does not see. Every draw's
+    positions and audience are noted in `made` (the keys the device must release)."""
 
-    def __init__(self, opened: dict[int, str], used: int = 0):
+    def __init__(
+        self,
+        layout: Layout,
+        opened: dict[int, str],
+        seat: int,
+        used: dict[str, int] | None = None,
+        made: list[tuple[int, str]] | None = None,
+    ):
+        self.layout = layout
         self.opened = opened  # position -> the card's copy name (shared with the device)
-        self.used = used
+        self.seat = seat
+        self.used = dict(used or {})
+        self.made = list(made or [])
 
     def draw(self, pool: list[str], count: int, audience: str) -> list[str]:
-        if audience != "":
-            raise NotImplementedError("draws seen by some seats only need sealed keys")
-        items = []
-        left = list(pool)
-        for position in range(self.used, self.used + count):
-            if position not in self.opened:
-                raise PendingChance(position)
-            item = card_of(self.opened[position])
-            if item not in left:  # a card twice: the audit will name who dealt it
-                raise IllegalAction("chance_impossible", outcome=item[:40])
-            left.remove(item)
-            items.append(item)
-        self.used += count
+        used = dict(self.used)
+        positions = self.layout.take(used, audience, count)
+        seen = audience_seats(audience)
+        if seen is not None and self.seat not in seen:
+            items = [UNKNOWN] * count
+        else:
+            missing = [p for p in positions if p not in self.opened]
+            if missing:
+                raise PendingChance(positions, audience)
+            items = [card_of(self.opened[p]) for p in positions]
+            left = Counter(pool)
+            unknown = left[UNKNOWN]
+            for item in items:  # a card twice: the audit will name who dealt it
+                if left[item] > 0:
+                    left[item] -= 1
+                elif unknown > 0:
+                    unknown -= 1
+                else:
+                    raise IllegalAction("chance_impossible", outcome=item[:40])
+        self.used = used
+        self.made += [(p, audience) for p in positions]
         return items
 
     def copy(self) -> DeckChance:
-        return DeckChance(self.opened, self.used)
+        return DeckChance(self.layout, self.opened, self.seat, self.used, self.made)
+
+
+class NotDealtYet(NotImplementedError):
+    """A game or option whose chance this version cannot deal by links yet."""
 
 
 @dataclass
 class GamePlan:
     """What every device agrees on before the deal: the game, its seats and options,
-    the deck of its chance and how many draws its setup makes."""
+    the deck of its chance and where each draw of the setup falls in it."""
 
     game_id: str
     seats: int
     options: dict[str, str]
     deck: list[str] = field(default_factory=list)
-    setup_draws: int = 0
+    layout: Layout = field(default_factory=Layout)
+
+    @property
+    def setup_draws(self) -> int:
+        return self.layout.after
 
     @classmethod
     def of(cls, game_id: str, seats: int, options: dict[str, str]) -> GamePlan:
-        """The deck is the pool the game draws its first item from; a rehearsal of the
-        setup with throwaway chance counts its draws (the same in every deal for the
-        games this version supports)."""
+        """The deck is the pool the game draws its first item from; rehearsals of the
+        setup with throwaway chance count its draws by audience, which must be the same
+        in every deal (else `NotDealtYet`), and every draw must come from the deck."""
         game = GAMES[game_id]
         options = game.check_options(options)
-        watcher = WatchingChance(random.Random(0))
-        game.new_state(seats, options=options, chance=watcher)
-        return cls(game_id, seats, options, watcher.first_pool, watcher.drawn)
+        rehearsals = []
+        for seed in (0, 1):
+            watcher = WatchingChance(random.Random(seed))
+            game.new_state(seats, options=options, chance=watcher)
+            rehearsals.append(watcher)
+        first = rehearsals[0]
+        if any(w.by_audience != first.by_audience or w.foreign for w in rehearsals):
+            raise NotDealtYet(f"{game_id} {options}: its setup's draws depend on the cards")
+        blocks, start = {}, 0
+        for audience, size in first.by_audience.items():
+            blocks[audience] = (start, size)
+            start += size
+        return cls(game_id, seats, options, first.first_pool, Layout(blocks))
 
 
 class WatchingChance(RandomChance):
+    """Throwaway chance that notes the setup's draws: the first pool (the deck), how
+    many items each audience draws, and whether a draw came from anything but the deck."""
+
     def __init__(self, rng: random.Random):
         super().__init__(rng)
         self.first_pool: list[str] = []
-        self.drawn = 0
+        self.by_audience: dict[str, int] = {}
+        self.foreign = False
 
     def draw(self, pool: list[str], count: int, audience: str) -> list[str]:
-        if not self.drawn and not self.first_pool:
+        if not self.by_audience and not self.first_pool:
             self.first_pool = sorted(pool)
-        self.drawn += count
+        elif Counter(pool) - Counter(self.first_pool):
+            self.foreign = True  # e.g. who starts, picked from the seats
+        self.by_audience[audience] = self.by_audience.get(audience, 0) + count
         return super().draw(pool, count, audience)
 
 
@@ -131,12 +220,17 @@ class Device:
         self.chain = Chain(verify)
         self.points = card_points(group, plan.game_id, plan.deck)
         self.deal = SeatDeal(group, seat, plan.seats, len(self.points))
+        self.box_secret = group.random_scalar()  # opens keys sealed to this seat
+        self.box_keys: dict[int, bytes] = {}  # seat -> its public box key
         self.steps: list[Step] = []
         self.keys: dict[int, dict[int, bytes]] = {}  # position -> seat -> key
         self.opened: dict[int, str] = {}
+        self.released: set[int] = set()  # positions whose key this seat has released
         self.state: State | None = None
         self.waiting: str | None = None  # my action that waits for others' keys
+        self.pending: PendingChance | None = None  # the draw it waits for
         self.unsent: list[str] = []  # my actions applied here, not yet sent
+        self.to_release: list[tuple[int, str]] = []  # draws they made, keys not yet sent
         self.secrets: dict[int, DealSecrets] = {}
         self.verdict: list[int] | None = None  # after the audit: the seats at fault
         # Cheats found while opening cards (a key that is not the one committed to names
@@ -156,7 +250,7 @@ class Device:
         step = device.deal.shuffle(start)
         body = {
             "kind": "invite",
-            "public_key": b64(signer.public_key),
+            **device.identity(),
             "game_id": plan.game_id,
             "seats": plan.seats,
             "options": plan.options,
@@ -175,17 +269,29 @@ class Device:
         for link in links:
             device.receive(link)
         step = device.deal.shuffle(device.steps[-1].deck)
-        body = {"kind": "join", "public_key": b64(signer.public_key), "step": step.to_json()}
+        body = {"kind": "join", **device.identity(), "step": step.to_json()}
         if step.commitments:  # the last seat locks now: its setup keys go with it
-            body["keys"] = device.own_keys(range(plan.setup_draws))
+            body.update(device.setup_keys())
         return device, device.send(body)
+
+    def identity(self) -> dict:
+        return {
+            "public_key": b64(self.signer.public_key),
+            "box_key": b64(box_key(self.group, self.box_secret)),
+        }
 
     def lock(self) -> str:
         """This seat's lock step, once every seat has shuffled (seats but the last)."""
         step = self.deal.lock(self.steps[-1].deck)
-        body = {"kind": "lock", "step": step.to_json()}
-        body["keys"] = self.own_keys(range(self.plan.setup_draws))
-        return self.send(body)
+        return self.send({"kind": "lock", "step": step.to_json(), **self.setup_keys()})
+
+    def setup_keys(self) -> dict:
+        draws = [
+            (start + k, audience)
+            for audience, (start, size) in self.plan.layout.blocks.items()
+            for k in range(size)
+        ]
+        return self.release(draws)
 
     # ----- playing -----
 
@@ -194,18 +300,24 @@ class Device:
         seats' keys, the action waits too and goes with the next message."""
         assert self.state is not None and self.waiting is None
         try:
-            self.apply(self.seat, action)
-        except PendingChance:
-            self.waiting = action
+            made = self.apply(self.seat, action)
+        except PendingChance as pending:
+            self.waiting, self.pending = action, pending
             return
         self.unsent.append(action)
+        self.to_release += made
 
     def send_moves(self) -> str:
-        """The message with my actions since the last one (and the one that waits)."""
+        """The message with my actions since the last one (and the one that waits), as
+        the other seats see them, and my keys for the draws they make."""
+        assert self.state is not None
         actions = self.unsent + ([self.waiting] if self.waiting else [])
-        self.unsent = []
-        positions = [self.next_position()] if self.waiting else []
-        return self.send({"kind": "move", "actions": actions, "keys": self.own_keys(positions)})
+        seen = [self.state.redacted(self.seat, action, None) for action in actions]
+        draws = self.to_release
+        if self.pending is not None:
+            draws = draws + [(p, self.pending.audience) for p in self.pending.positions]
+        self.unsent, self.to_release = [], []
+        return self.send({"kind": "move", "actions": seen, **self.release(draws)})
 
     def send_audit(self) -> str:
         secrets = self.deal.secrets
@@ -234,35 +346,56 @@ class Device:
 
     def checkpoint(self) -> tuple:
         state = self.state.clone() if self.state is not None else None
+        if state is not None:
+            state.chance = self.state.chance.copy()  # type: ignore[union-attr]
         return (
             list(self.chain.messages),
             dict(self.chain.public_keys),
+            dict(self.box_keys),
             list(self.steps),
             {position: dict(keys) for position, keys in self.keys.items()},
             dict(self.opened),
+            set(self.released),
             state,
             self.waiting,
+            self.pending,
             list(self.unsent),
+            list(self.to_release),
             dict(self.secrets),
             self.verdict,
             list(self.faults),
         )
 
     def restore(self, saved: tuple) -> None:
-        messages, public_keys, steps, keys, opened, state, *rest = saved
+        messages, public_keys, box_keys, steps, keys, opened, released, state, *rest = saved
         self.chain.messages, self.chain.public_keys = messages, public_keys
-        self.steps, self.keys = steps, keys
+        self.box_keys, self.steps, self.keys, self.released = box_keys, steps, keys, released
         self.opened.clear()  # in place: the state's DeckChance reads this very dict
         self.opened.update(opened)
         self.state = state
-        self.waiting, self.unsent, self.secrets, self.verdict, self.faults = rest
+        (
+            self.waiting,
+            self.pending,
+            self.unsent,
+            self.to_release,
+            self.secrets,
+            self.verdict,
+            self.faults,
+        ) = rest
 
     def take(self, message: Message) -> list[str]:
         body, sender = message.body, message.seat
+        if "box_key" in body:
+            self.box_keys[sender] = decode(body["box_key"])
         if "step" in body:
             self.take_step(sender, Step.from_json(body["step"]))
         for position, key in body.get("keys", {}).items():
             self.take_key(sender, int(position), decode(key))
+        for entry in body.get("sealed", []):
+            if entry["to"] == self.seat and sender != self.seat:
+                sealed = Sealed(decode(entry["r"]), decode(entry["m"]))
+                key = unseal(self.group, self.box_secret, sealed, self.context(entry["p"]))
+                self.take_key(sender, int(entry["p"]), key)
         if body["kind"] == "audit":
             self.take_audit(sender, body)
         for position in list(self.keys):
@@ -285,23 +418,21 @@ class Device:
         self.open_if_ready(position)
 
     def take_moves(self, sender: int, actions: list[str]) -> list[str]:
-        answers = []
+        """The sender's actions, each opening with my own key what my seat may see; my
+        keys for the draws they made, to the seats that see them, in one answer."""
+        made = []
         for action in actions:
-            try:
-                self.apply(sender, action)
-            except PendingChance as pending:
-                # The sender's key came with the message: mine opens the card here.
-                self.take_key(self.seat, pending.position, self.deal.release(pending.position))
-                self.apply(sender, action)
-                keys = {str(pending.position): b64(self.deal.release(pending.position))}
-                answers.append(self.send({"kind": "keys", "keys": keys}))
-        return answers
+            made += self.apply(sender, action)
+        keys = self.release(made)
+        if not keys["keys"] and not keys["sealed"]:
+            return []
+        return [self.send({"kind": "keys", **keys})]
 
     def resume(self) -> None:
         """The keys my waiting action needed came: apply it here too."""
-        action, self.waiting = self.waiting, None
+        action, self.waiting, self.pending = self.waiting, None, None
         assert action is not None
-        self.apply(self.seat, action)
+        self.to_release += self.apply(self.seat, action)
 
     def take_audit(self, sender: int, body: dict) -> None:
         deck_key = body["deck_key"]
@@ -320,33 +451,81 @@ class Device:
         dealt = len(self.steps) == len(deal_order(self.plan.seats))
         if self.state is not None or not dealt:
             return
-        if any(position not in self.opened for position in range(self.plan.setup_draws)):
-            return
         plan = self.plan
-        game = GAMES[plan.game_id]
-        self.state = game.new_state(plan.seats, options=plan.options, chance=self.chance())
+        while True:  # each pass opens one more draw with my own keys, or stops
+            chance = self.chance()
+            try:
+                state = GAMES[plan.game_id].new_state(
+                    plan.seats, options=plan.options, chance=chance
+                )
+            except PendingChance as pending:
+                if not self.take_own_keys(pending):
+                    return  # the setup's keys are not all here yet
+                continue
+            self.state = self.masked(state, chance)
+            return
 
     def chance(self) -> DeckChance:
-        return DeckChance(self.opened)
+        return DeckChance(self.plan.layout, self.opened, self.seat)
 
-    def apply(self, seat: int, action: str) -> None:
+    def apply(self, seat: int, action: str) -> list[tuple[int, str]]:
         """The action on a copy, kept only if it went through: a draw that waits, or an
-        illegal action, leaves the state as it was."""
+        illegal action, leaves the state as it was. My own key opens what my seat may
+        see at once. The draws it made (position, audience)."""
         assert self.state is not None
-        trial = self.state.clone()
-        trial.chance = self.state.chance.copy()
-        trial.apply(seat, action)
-        self.state = trial
+        while True:  # each pass opens one more draw with my own keys, or raises
+            trial = self.state.clone()
+            trial.chance = chance = self.state.chance.copy()
+            assert isinstance(chance, DeckChance)
+            try:
+                trial.apply(seat, action)
+            except PendingChance as pending:
+                if not self.take_own_keys(pending):
+                    raise
+                continue
+            made = chance.made[len(self.state.chance.made) :]  # type: ignore[attr-defined]
+            self.state = self.masked(trial, chance)
+            return made
 
-    def next_position(self) -> int:
-        assert self.state is not None and isinstance(self.state.chance, DeckChance)
-        return self.state.chance.used
+    def take_own_keys(self, pending: PendingChance) -> bool:
+        """My own keys for a draw my seat sees (used here, not released); False if I had
+        given them all already."""
+        mine = [p for p in pending.positions if self.seat not in self.keys.get(p, {})]
+        for position in mine:
+            self.take_key(self.seat, position, self.deal.release(position))
+        return bool(mine)
+
+    def masked(self, state: State, chance: DeckChance) -> State:
+        """What the device keeps: the state as its seat knows it, drawing on from `chance`."""
+        copy = state.masked(self.seat)
+        copy.chance = chance
+        return copy
 
     # ----- keys and cards -----
 
-    def own_keys(self, positions) -> dict[str, str]:
-        """My keys for `positions`, released to everyone."""
-        return {str(position): b64(self.deal.release(position)) for position in positions}
+    def release(self, draws: list[tuple[int, str]]) -> dict:
+        """My keys for `draws` not released yet: to everyone for a public draw, sealed to
+        each other seat that sees the draw otherwise (none to a draw nobody sees)."""
+        public: dict[str, str] = {}
+        sealed: list[dict] = []
+        for position, audience in draws:
+            if position in self.released:
+                continue
+            key = self.deal.release(position)
+            seen = audience_seats(audience)
+            if seen is None:
+                public[str(position)] = b64(key)
+            for seat in sorted(seen or ()):
+                if seat != self.seat:
+                    box = seal(self.group, self.box_keys[seat], key, self.context(position))
+                    entry = {"p": position, "to": seat, "r": b64(box.ephemeral)}
+                    sealed.append({**entry, "m": b64(box.masked)})
+            self.released.add(position)
+        return {"keys": public, "sealed": sealed}
+
+    def context(self, position: int) -> str:
+        """What a sealed key belongs to: this game's chain and the deck position."""
+        return f"{self.chain.messages[0].digest()} position {position}"
 
     def open_if_ready(self, position: int) -> None:
         keys = self.keys.get(position, {})

@@ -7,6 +7,8 @@ them). Devices answer by themselves (keys) as they would on opening a link.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pygames.bots import make_bot
 from pygames.position import encode_state
 from pygames.remote.chain import SodiumSigner, sodium_verify
@@ -39,13 +41,20 @@ class Table:
                     self.send(device.seat, answer)
 
     def states_agree(self) -> bool:
-        texts = {encode_state(device.state) for device in self.devices if device.state}
+        """Every device holds the same game as far as everyone may see it."""
+        texts = {encode_state(d.state.masked(None)) for d in self.devices if d.state}
         return len(texts) == 1
 
 
-def play_out(table: Table, seed: int, move_limit: int = 20_000) -> int:
+def play_out(
+    table: Table,
+    seed: int,
+    move_limit: int = 20_000,
+    after_link: Callable[[Table], None] = lambda table: None,
+) -> int:
     """Greedy players, each reading its own device's state, to the end; each sends a
-    link when its turn passes or a draw waits for the other's key. The turns played."""
+    link when its turn passes or a draw waits for the other's key (then `after_link`).
+    The turns played."""
     bots = [make_bot("greedy", seed * 2 + seat) for seat in (0, 1)]
     turns = 0
     for _ in range(move_limit):
@@ -63,4 +72,5 @@ def play_out(table: Table, seed: int, move_limit: int = 20_000) -> int:
             table.send(seat, mover.send_moves())
             if not table.states_agree():
                 raise AssertionError("the devices disagree")
+            after_link(table)
     raise AssertionError("the game did not end")

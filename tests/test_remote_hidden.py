@@ -1,0 +1,86 @@
+"""Games with hidden draws between simulated devices that exchange only links: each
+device holds its seat's copy of the game (`?` for what it cannot see); cards only one
+seat sees open with the other seat's key sealed to it."""
+
+from __future__ import annotations
+
+import pytest
+
+from pygames import GAMES
+from pygames.core import CHANCE, UNKNOWN, RecordedChance, audience_seats
+from pygames.position import encode_state
+from pygames.remote.chain import Message
+from pygames.remote.device import GamePlan, NotDealtYet
+from pygames.remote.simulate import Table, play_out
+
+GAME = "fools-field"
+
+
+def truth_of(table: Table):
+    """The true game so far, merged from what each device saw: each move from its
+    actor's device, each draw from a device whose seat saw it."""
+    histories = [device.state.history for device in table.devices]
+    assert len({len(history) for history in histories}) == 1
+    merged = []
+    for index, (actor, action) in enumerate(histories[0]):
+        if actor == CHANCE:
+            seen = audience_seats(action.partition(":")[0])
+            merged.append(histories[0 if seen is None else min(seen)][index])
+        else:
+            merged.append(histories[actor][index])
+    outcomes = [action for actor, action in merged if actor == CHANCE]
+    plan = table.plan
+    truth = GAMES[plan.game_id].new_state(2, options=plan.options, chance=RecordedChance(outcomes))
+    for actor, action in merged[len(truth.history) :]:
+        if actor != CHANCE:
+            truth.apply(actor, action)
+    return truth
+
+
+def each_device_holds_its_seats_view(table: Table) -> None:
+    truth = truth_of(table)
+    for device in table.devices:
+        assert encode_state(device.state) == encode_state(truth.masked(device.seat))
+        rival = truth.hands[1 - device.seat]
+        assert device.state.hands[1 - device.seat] == [UNKNOWN] * len(rival)
+        # It opened only cards its seat may see (its own draws and public ones).
+        made = dict(device.state.chance.made)
+        assert all(device.seat in (audience_seats(made[p]) or {device.seat}) for p in device.opened)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_fools_field_game_by_links_keeps_each_hand_on_its_own_device(seed):
+    table = Table(GAME, {"start": "A" if seed % 2 else "B"}, f"ff-{seed}")
+    assert len(table.links) == 3  # invite, join (with B's keys for A's cards), lock
+    for device in table.devices:
+        mine = device.state.hands[device.seat]
+        assert len(mine) == 6 and UNKNOWN not in mine
+    links = len(table.links)
+    checked = []
+    play_out(table, seed, after_link=lambda t: checked.append(each_device_holds_its_seats_view(t)))
+    assert table.devices[0].state.is_over()
+    assert len(checked) > 10
+    in_play = [Message.from_text(link).body for link in table.links[links:]]
+    assert not [body for body in in_play if body["kind"] == "keys"]  # no pause:
+    # a Retreat's draw-up opens with the retreater's key, sealed to the rival, sent with it
+    assert any(body["kind"] == "move" and body["sealed"] for body in in_play)
+    assert any(action == "discard:?" for body in in_play for action in body.get("actions", []))
+    for device in table.devices:
+        table.send(device.seat, device.send_audit())
+    assert [device.verdict for device in table.devices] == [[], []]
+
+
+def test_a_key_sealed_to_one_seat_is_unreadable_to_another():
+    table = Table(GAME, {"start": "A"}, "ff-sealed")
+    first, second = table.devices
+    join = table.links[1]
+    assert '"sealed"' in join
+    # Seat B's key for A's cards is sealed to A: B's device, reading its own link, never
+    # opened A's cards, and a third party holding every link learns nothing more.
+    assert all(card == UNKNOWN for card in second.state.hands[0])
+    assert all(card != UNKNOWN for card in first.state.hands[0])
+
+
+def test_who_starts_at_random_is_not_dealt_by_links_yet():
+    with pytest.raises(NotDealtYet):
+        GamePlan.of(GAME, 2, {"start": "random"})
