@@ -103,6 +103,11 @@ class Chance:
     def copy(self) -> Chance:
         raise NotImplementedError
 
+    def pick(self, choices: list[str]) -> str:
+        """One of `choices`, public (who plays first): by default a draw of one. A device
+        in a game played by links picks jointly with the other seats instead."""
+        return self.draw(choices, 1, "")[0]
+
     def disclosed(
         self, items: list[str], by: int | None = None, to: frozenset[int] | None = None
     ) -> list[str]:
@@ -585,13 +590,20 @@ class State:
                 # which items are left is unknown from now on too.
                 pool[:] = [UNKNOWN] * len(pool)
             take_from(pool, item)
-        self.history.append((CHANCE, audience + ":" + ",".join(items)))
-        self.fix()
+        self.record_chance(audience, items)
         return items
 
     def pick_by_chance(self, choices: list[str]) -> str:
         """One of `choices` at random, seen by everyone (e.g. who plays first)."""
-        return self.draw(list(choices), 1)[0]
+        choice = self.chance.pick(list(choices))
+        if choice not in choices:
+            raise IllegalAction("chance_impossible", outcome=choice[:40])
+        self.record_chance("", [choice])
+        return choice
+
+    def record_chance(self, audience: str, items: list[str]) -> None:
+        self.history.append((CHANCE, audience + ":" + ",".join(items)))
+        self.fix()
 
     def log(self, kind: str, to: int | Iterable[int] | None = None, **data: Any) -> None:
         seats = None if to is None else frozenset([to] if isinstance(to, int) else to)

@@ -10,7 +10,9 @@ from pygames import GAMES
 from pygames.core import CHANCE, UNKNOWN, RecordedChance, audience_seats
 from pygames.position import encode_state
 from pygames.remote.chain import Message
-from pygames.remote.device import GamePlan, NotDealtYet
+from pygames.remote.commit import Opening
+from pygames.remote.deal import DealError
+from pygames.remote.device import Device, GamePlan, NotDealtYet
 from pygames.remote.simulate import Table, play_out
 
 GAME = "fools-field"
@@ -48,9 +50,9 @@ def each_device_holds_its_seats_view(table: Table) -> None:
         assert all(device.seat in (audience_seats(made[p]) or {device.seat}) for p in device.opened)
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(6))
 def test_a_fools_field_game_by_links_keeps_each_hand_on_its_own_device(seed):
-    table = Table(GAME, {"start": "A" if seed % 2 else "B"}, f"ff-{seed}")
+    table = Table(GAME, {"start": ["random", "A", "B"][seed % 3]}, f"ff-{seed}")
     assert len(table.links) == 3  # invite, join (with B's keys for A's cards), lock
     for device in table.devices:
         mine = device.state.hands[device.seat]
@@ -81,6 +83,31 @@ def test_a_key_sealed_to_one_seat_is_unreadable_to_another():
     assert all(card != UNKNOWN for card in first.state.hands[0])
 
 
-def test_who_starts_at_random_is_not_dealt_by_links_yet():
+def test_who_starts_at_random_is_picked_jointly_and_nobody_steers_it():
+    starts = set()
+    for number in range(12):
+        table = Table(GAME, {"start": "random"}, f"ff-pick-{number}")
+        assert table.states_agree()
+        starts.add(table.devices[0].state.turn)
+    assert starts == {0, 1}  # the joint pick gives either seat
+
+
+def test_a_first_seat_that_opens_another_share_than_it_committed_to_is_named(monkeypatch):
+    original = Device.lock
+
+    def lock_with_another_share(device):
+        device.pick_opening = Opening("00" * 32, device.pick_opening.nonce)
+        return original(device)
+
+    monkeypatch.setattr(Device, "lock", lock_with_another_share)
+    with pytest.raises(DealError) as refusal:
+        Table(GAME, {"start": "random"}, "ff-steered")
+    assert refusal.value.seat == 0 and "committed" in str(refusal.value)
+
+
+@pytest.mark.parametrize("game_id", ["fools", "cloth-of-gold"])
+def test_a_game_these_devices_cannot_deal_yet_is_refused_before_the_deal(game_id):
+    # Fools!' setup shows the hands of the honourable check; Cloth of Gold's Jewels join
+    # the Darkness after the Hands are dealt.
     with pytest.raises(NotDealtYet):
-        GamePlan.of(GAME, 2, {"start": "random"})
+        GamePlan.of(game_id, 2, {})

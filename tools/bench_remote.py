@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     for game_id, options in (
         ("game-of-fields", {"map": "blank"}),
         ("game-of-fields", {"map": "open"}),
-        ("fools-field", {"start": "A"}),
+        ("fools-field", {}),
     ):
         games_by_links(game_id, options, args.games)
     return 0

@@ -45,6 +45,8 @@ from dataclasses import dataclass, field
 from pygames import GAMES
 from pygames.core import UNKNOWN, Chance, IllegalAction, RandomChance, State, audience_seats
 from pygames.remote.chain import Chain, Message, Signer, Verify
+from pygames.remote.commit import Opening, commit, joint_random, random_share
+from pygames.remote.commit import verify as verify_commitment
 from pygames.remote.deal import (
     DealError,
     DealSecrets,
@@ -112,14 +114,25 @@ class DeckChance(Chance):
         layout: Layout,
         opened: dict[int, str],
         seat: int,
+        shares: list[str],
         used: dict[str, int] | None = None,
         made: list[tuple[int, str]] | None = None,
+        picks: int = 0,
     ):
         self.layout = layout
         self.opened = opened  # position -> the card's copy name (shared with the device)
         self.seat = seat
+        self.shares = shares  # every seat's share of the joint picks, in seat order
         self.used = dict(used or {})
         self.made = list(made or [])
+        self.picks = picks
+
+    def pick(self, choices: list[str]) -> str:
+        """A joint pick: every seat's share, and which pick of the game this is, hashed
+        together (`pygames.remote.commit.joint_random`)."""
+        shares = self.shares + [f"{self.picks:064x}"]
+        self.picks += 1
+        return choices[joint_random(shares, len(choices))]
 
     def draw(self, pool: list[str], count: int, audience: str) -> list[str]:
         used = dict(self.used)
@@ -145,8 +158,28 @@ class DeckChance(Chance):
         self.made += [(p, audience) for p in positions]
         return items
 
+    def disclosed(
+        self, items: list[str], by: int | None = None, to: frozenset[int] | None = None
+    ) -> list[str]:
+        if by != self.seat:  # what another seat shows must come in its link: not yet
+            raise NotDealtYet("cards shown by the rules do not travel in links yet")
+        return items
+
     def copy(self) -> DeckChance:
-        return DeckChance(self.layout, self.opened, self.seat, self.used, self.made)
+        return DeckChance(
+            self.layout, self.opened, self.seat, self.shares, self.used, self.made, self.picks
+        )
+
+
+def check_share(sender: int, share: object) -> str:
+    """A pick share: 32 random bytes as hex, or DealError naming its seat."""
+    if not isinstance(share, str) or len(share) != 64:
+        raise DealError(sender, "a pick share that is not 32 bytes")
+    try:
+        bytes.fromhex(share)
+    except ValueError as error:
+        raise DealError(sender, "a pick share that is not 32 bytes") from error
+    return share
 
 
 class NotDealtYet(NotImplementedError):
@@ -183,6 +216,8 @@ class GamePlan:
         first = rehearsals[0]
         if any(w.by_audience != first.by_audience or w.foreign for w in rehearsals):
             raise NotDealtYet(f"{game_id} {options}: its setup's draws depend on the cards")
+        if first.discloses:
+            raise NotDealtYet(f"{game_id}: its setup shows hidden cards")
         blocks, start = {}, 0
         for audience, size in first.by_audience.items():
             blocks[audience] = (start, size)
@@ -199,6 +234,7 @@ class WatchingChance(RandomChance):
         self.first_pool: list[str] = []
         self.by_audience: dict[str, int] = {}
         self.foreign = False
+        self.discloses = False
 
     def draw(self, pool: list[str], count: int, audience: str) -> list[str]:
         if not self.by_audience and not self.first_pool:
@@ -207,6 +243,15 @@ class WatchingChance(RandomChance):
             self.foreign = True  # e.g. who starts, picked from the seats
         self.by_audience[audience] = self.by_audience.get(audience, 0) + count
         return super().draw(pool, count, audience)
+
+    def pick(self, choices: list[str]) -> str:
+        return self.rng.choice(choices)  # picked jointly by the seats, not from the deck
+
+    def disclosed(
+        self, items: list[str], by: int | None = None, to: frozenset[int] | None = None
+    ) -> list[str]:
+        self.discloses = True
+        return items
 
 
 class Device:
@@ -237,6 +282,13 @@ class Device:
         # its seat; a card that is no card of the deck, or that opened before, names no
         # one until the audit). The position stays closed, and the game waits there.
         self.faults: list[DealError] = []
+        # Who starts and other public picks: seat 0 commits to its share in the invite,
+        # every other seat reveals its share in its join, seat 0 opens its own in its
+        # lock, after seeing the others: nobody can steer the pick.
+        self.pick_share = random_share()
+        self.pick_commitment_of_mine, self.pick_opening = commit(self.pick_share)
+        self.shares: dict[int, str] = {}
+        self.pick_commitment: bytes | None = None
 
     # ----- starting -----
 
@@ -251,6 +303,7 @@ class Device:
         body = {
             "kind": "invite",
             **device.identity(),
+            "pick_commitment": b64(device.pick_commitment_of_mine),
             "game_id": plan.game_id,
             "seats": plan.seats,
             "options": plan.options,
@@ -269,7 +322,12 @@ class Device:
         for link in links:
             device.receive(link)
         step = device.deal.shuffle(device.steps[-1].deck)
-        body = {"kind": "join", **device.identity(), "step": step.to_json()}
+        body = {
+            "kind": "join",
+            **device.identity(),
+            "step": step.to_json(),
+            "pick_share": device.pick_share,
+        }
         if step.commitments:  # the last seat locks now: its setup keys go with it
             body.update(device.setup_keys())
         return device, device.send(body)
@@ -283,7 +341,13 @@ class Device:
     def lock(self) -> str:
         """This seat's lock step, once every seat has shuffled (seats but the last)."""
         step = self.deal.lock(self.steps[-1].deck)
-        return self.send({"kind": "lock", "step": step.to_json(), **self.setup_keys()})
+        body = {"kind": "lock", "step": step.to_json(), **self.setup_keys()}
+        if self.seat == 0:
+            body["pick_opening"] = {
+                "value": self.pick_opening.value,
+                "nonce": b64(self.pick_opening.nonce),
+            }
+        return self.send(body)
 
     def setup_keys(self) -> dict:
         draws = [
@@ -387,6 +451,7 @@ class Device:
         body, sender = message.body, message.seat
         if "box_key" in body:
             self.box_keys[sender] = decode(body["box_key"])
+        self.take_pick_share(sender, body)
         if "step" in body:
             self.take_step(sender, Step.from_json(body["step"]))
         for position, key in body.get("keys", {}).items():
@@ -406,6 +471,20 @@ class Device:
         if body["kind"] == "keys" and self.waiting is not None:
             self.resume()
         return []
+
+    def take_pick_share(self, sender: int, body: dict) -> None:
+        if "pick_commitment" in body:
+            self.pick_commitment = decode(body["pick_commitment"])
+        if "pick_share" in body:
+            self.shares[sender] = check_share(sender, body["pick_share"])
+        if "pick_opening" in body:
+            opened = body["pick_opening"]
+            opening = Opening(check_share(sender, opened["value"]), decode(opened["nonce"]))
+            if sender != 0 or self.pick_commitment is None:
+                raise DealError(sender, "a pick share out of turn")
+            if not verify_commitment(self.pick_commitment, opening):
+                raise DealError(sender, "a pick share that is not the one committed to")
+            self.shares[sender] = opening.value
 
     def take_step(self, sender: int, step: Step) -> None:
         seat, kind = deal_order(self.plan.seats)[len(self.steps)]
@@ -449,7 +528,7 @@ class Device:
 
     def start_when_dealt(self) -> None:
         dealt = len(self.steps) == len(deal_order(self.plan.seats))
-        if self.state is not None or not dealt:
+        if self.state is not None or not dealt or len(self.shares) < self.plan.seats:
             return
         plan = self.plan
         while True:  # each pass opens one more draw with my own keys, or stops
@@ -466,7 +545,8 @@ class Device:
             return
 
     def chance(self) -> DeckChance:
-        return DeckChance(self.plan.layout, self.opened, self.seat)
+        shares = [self.shares[seat] for seat in range(self.plan.seats)]
+        return DeckChance(self.plan.layout, self.opened, self.seat, shares)
 
     def apply(self, seat: int, action: str) -> list[tuple[int, str]]:
         """The action on a copy, kept only if it went through: a draw that waits, or an
