@@ -8,6 +8,7 @@ import pytest
 
 from pygames import GAMES
 from pygames.core import CHANCE, UNKNOWN, RecordedChance, audience_seats
+from pygames.fools_field.cards import ALL_CARDS
 from pygames.position import encode_state
 from pygames.remote.chain import Message
 from pygames.remote.commit import Opening
@@ -67,9 +68,50 @@ def test_a_fools_field_game_by_links_keeps_each_hand_on_its_own_device(seed):
     # a Retreat's draw-up opens with the retreater's key, sealed to the rival, sent with it
     assert any(body["kind"] == "move" and body["sealed"] for body in in_play)
     assert any(action == "discard:?" for body in in_play for action in body.get("actions", []))
+    assert finish_with_audits(table) == [[], []]  # the deal, and every move replayed
+
+
+def finish_with_audits(table: Table) -> list:
     for device in table.devices:
         table.send(device.seat, device.send_audit())
-    assert [device.verdict for device in table.devices] == [[], []]
+    return [device.verdict for device in table.devices]
+
+
+def discarding_seat(table: Table) -> int:
+    for link in table.links:
+        body = Message.from_text(link).body
+        if body.get("committed"):
+            return Message.from_text(link).seat
+    raise AssertionError("nobody discarded")
+
+
+def test_a_hidden_discard_opened_otherwise_at_the_audit_names_its_seat():
+    table = Table(GAME, {}, "ff-cheat-1")
+    play_out(table, 0)
+    cheater = discarding_seat(table)
+    opening = table.devices[cheater].openings[0]
+    table.devices[cheater].openings[0] = Opening("discard:XXXX", opening.nonce)
+    assert finish_with_audits(table) == [[cheater], [cheater]]
+
+
+def test_a_hidden_discard_of_a_card_not_held_is_named_by_the_audit(monkeypatch):
+    """The cheater's device commits to a card its hand does not hold: the commitment
+    opens, and the replay with every card open finds the discard illegal."""
+    honest = Device.commit_action
+    cheats = []
+
+    def commit_a_card_not_held(device, action):
+        held = device.state.hands[device.seat]
+        other = next(card for card in ALL_CARDS if card not in held)
+        cheats.append(device.seat)
+        return honest(device, f"discard:{other}")
+
+    monkeypatch.setattr(Device, "commit_action", commit_a_card_not_held)
+    table = Table(GAME, {}, "ff-cheat-2")
+    play_out(table, 0)
+    first = cheats[0]
+    verdicts = finish_with_audits(table)
+    assert verdicts[0] == verdicts[1] == [first]
 
 
 def test_a_key_sealed_to_one_seat_is_unreadable_to_another():

@@ -118,6 +118,7 @@ class DeckChance(Chance):
         used: dict[str, int] | None = None,
         made: list[tuple[int, str]] | None = None,
         picks: int = 0,
+        sees_all: bool = False,
     ):
         self.layout = layout
         self.opened = opened  # position -> the card's copy name (shared with the device)
@@ -126,6 +127,7 @@ class DeckChance(Chance):
         self.used = dict(used or {})
         self.made = list(made or [])
         self.picks = picks
+        self.sees_all = sees_all  # the audit's replay, with every card open
 
     def pick(self, choices: list[str]) -> str:
         """A joint pick: every seat's share, and which pick of the game this is, hashed
@@ -138,7 +140,7 @@ class DeckChance(Chance):
         used = dict(self.used)
         positions = self.layout.take(used, audience, count)
         seen = audience_seats(audience)
-        if seen is not None and self.seat not in seen:
+        if seen is not None and self.seat not in seen and not self.sees_all:
             items = [UNKNOWN] * count
         else:
             missing = [p for p in positions if p not in self.opened]
@@ -161,13 +163,20 @@ class DeckChance(Chance):
     def disclosed(
         self, items: list[str], by: int | None = None, to: frozenset[int] | None = None
     ) -> list[str]:
-        if by != self.seat:  # what another seat shows must come in its link: not yet
+        if by != self.seat and not self.sees_all:  # it must come in a link: not yet
             raise NotDealtYet("cards shown by the rules do not travel in links yet")
         return items
 
     def copy(self) -> DeckChance:
         return DeckChance(
-            self.layout, self.opened, self.seat, self.shares, self.used, self.made, self.picks
+            self.layout,
+            self.opened,
+            self.seat,
+            self.shares,
+            self.used,
+            self.made,
+            self.picks,
+            self.sees_all,
         )
 
 
@@ -275,6 +284,10 @@ class Device:
         self.waiting: str | None = None  # my action that waits for others' keys
         self.pending: PendingChance | None = None  # the draw it waits for
         self.unsent: list[str] = []  # my actions applied here, not yet sent
+        # My actions that others saw redacted (a face-down discard): the openings of
+        # their commitments, published at the audit, in order.
+        self.openings: list[Opening] = []
+        self.openings_of: dict[int, list[Opening]] = {}  # every seat's, at the audit
         self.to_release: list[tuple[int, str]] = []  # draws they made, keys not yet sent
         self.secrets: dict[int, DealSecrets] = {}
         self.verdict: list[int] | None = None  # after the audit: the seats at fault
@@ -377,11 +390,22 @@ class Device:
         assert self.state is not None
         actions = self.unsent + ([self.waiting] if self.waiting else [])
         seen = [self.state.redacted(self.seat, action, None) for action in actions]
+        committed: list[str | None] = []
+        for action, shown in zip(actions, seen, strict=True):
+            committed.append(None if shown == action else self.commit_action(action))
         draws = self.to_release
         if self.pending is not None:
             draws = draws + [(p, self.pending.audience) for p in self.pending.positions]
         self.unsent, self.to_release = [], []
-        return self.send({"kind": "move", "actions": seen, **self.release(draws)})
+        body = {"kind": "move", "actions": seen, **self.release(draws)}
+        if any(committed):
+            body["committed"] = committed
+        return self.send(body)
+
+    def commit_action(self, action: str) -> str:
+        commitment, opening = commit(action)
+        self.openings.append(opening)
+        return b64(commitment)
 
     def send_audit(self) -> str:
         secrets = self.deal.secrets
@@ -390,6 +414,7 @@ class Device:
             "deck_key": b64(secrets.deck_key) if secrets.deck_key else None,
             "order": secrets.order,
             "position_keys": [b64(key) for key in secrets.position_keys],
+            "openings": [[o.value, b64(o.nonce)] for o in self.openings],
         }
         return self.send(body)
 
@@ -426,6 +451,7 @@ class Device:
             list(self.unsent),
             list(self.to_release),
             dict(self.secrets),
+            dict(self.openings_of),
             self.verdict,
             list(self.faults),
         )
@@ -443,6 +469,7 @@ class Device:
             self.unsent,
             self.to_release,
             self.secrets,
+            self.openings_of,
             self.verdict,
             self.faults,
         ) = rest
@@ -520,9 +547,56 @@ class Device:
             order=[int(i) for i in body["order"]],
             position_keys=[decode(key) for key in body["position_keys"]],
         )
+        self.openings_of[sender] = [
+            Opening(str(value), decode(nonce)) for value, nonce in body.get("openings", [])
+        ]
         if len(self.secrets) == self.plan.seats:
             start = list(self.points.values())
-            self.verdict = audit(self.group, start, self.steps, self.secrets)
+            at_fault = audit(self.group, start, self.steps, self.secrets)
+            self.verdict = at_fault or self.replay_faults()
+
+    def replay_faults(self) -> list[int]:
+        """Replay the whole game with every card open and every hidden action opened: []
+        if every move adds up, else the seat whose move does not (an opening that is not
+        its commitment, a hidden action that is not what was shown, an illegal move)."""
+        opened = self.open_everything()
+        shares = [self.shares[seat] for seat in range(self.plan.seats)]
+        chance = DeckChance(self.plan.layout, opened, self.seat, shares, sees_all=True)
+        plan = self.plan
+        state = GAMES[plan.game_id].new_state(plan.seats, options=plan.options, chance=chance)
+        openings = {seat: list(found) for seat, found in self.openings_of.items()}
+        for message in self.chain.messages:
+            body, sender = message.body, message.seat
+            if body["kind"] != "move":
+                continue
+            committed = body.get("committed") or [None] * len(body["actions"])
+            for shown, commitment in zip(body["actions"], committed, strict=False):
+                action = shown
+                if commitment is not None:
+                    mine = openings.get(sender, [])
+                    opening = mine.pop(0) if mine else None
+                    if opening is None or not verify_commitment(decode(commitment), opening):
+                        return [sender]
+                    action = opening.value
+                    if state.redacted(sender, action, None) != shown:
+                        return [sender]
+                try:
+                    state.apply(sender, action)
+                except IllegalAction:
+                    return [sender]
+        return []
+
+    def open_everything(self) -> dict[int, str]:
+        """Every position of the deck, opened with every seat's published keys."""
+        commitments = {s.seat: s.commitments for s in self.steps if s.commitments}
+        final = self.steps[-1].deck
+        opened = {}
+        for position in range(len(self.points)):
+            keys = {seat: self.secrets[seat].position_keys[position] for seat in self.secrets}
+            opened[position] = open_card(
+                self.group, self.points, final, commitments, position, keys
+            )
+        return opened
 
     # ----- the game -----
 
