@@ -6,7 +6,7 @@ import base64
 import json
 import zlib
 
-from conftest import moves, screenshot, settle, wait_ready
+from conftest import from_a_newer_app, moves, screenshot, settle, wait_ready
 from playwright.sync_api import Page, expect
 from test_fools_field_play import field_labels, play_a_turn, start_game
 
@@ -78,7 +78,7 @@ def test_a_tampered_or_truncated_link_shows_a_message(page: Page, site_url: str)
         ("r=not-a-game", "damaged"),
         (impossible, "could not have been drawn"),
         (illegal, "illegal"),
-        (link_of(header.replace(" 2 ", " 9 ") + "\n"), "newer version"),
+        (link_of(from_a_newer_app(header) + "\n"), "newer version"),
         (link_of(header + ' viewer=A\nposition {"x": 1}\n'), "does not describe"),
         (link_of(header + " viewer=A\nposition " + "[" * 100_000 + "\n"), "not readable"),
         (link_of("<img src=x onerror=alert(1)> 2 seats=human\n"), "unknown game"),
@@ -108,7 +108,7 @@ def test_corrupt_and_foreign_saves_are_reported_and_the_rest_still_list(
     text = known_deal(9).to_text()
     good = save_entry(text)
     tampered = save_entry(text.replace("start=A", "start=Q"))
-    newer = save_entry(text.replace("fools-field 2 ", "fools-field 9 "))
+    newer = save_entry(from_a_newer_app(text))
     entries = {
         "ff:save:good1": json.dumps(good),
         "ff:save:broken": "{this is not json",

@@ -23,8 +23,10 @@ pytestmark = pytest.mark.browser_context_args(service_workers="allow")
 CACHE_NAMES_JS = "async () => (await caches.keys()).filter((name) => name.startsWith('ff-'))"
 MADE = "html[data-snapshot='stored'], html[data-snapshot='refused'], html[data-snapshot='failed']"
 # Bytes a first visit may fetch besides the runtimes (runtime/): the page, the app, the
-# service worker's precache of everything else, and the snapshot's making.
-OWN_BYTES_LIMIT = 500_000
+# service worker's precache of everything else, and the snapshot's making. It was
+# 500 KB until the rules learned to play on from a seat's copy of a game (2026-11-25:
+# 500.6 KB); a budget that notices growth, raised only with a reason.
+OWN_BYTES_LIMIT = 520_000
 UNUSED_PYSCRIPT = ("py-editor", "py-terminal", "py-game", "codemirror", "xterm", "donkey")
 
 

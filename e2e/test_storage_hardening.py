@@ -14,7 +14,7 @@ import json
 import re
 import zlib
 
-from conftest import settle, wait_ready
+from conftest import from_a_newer_app, settle, wait_ready
 from playwright.sync_api import Page, expect
 from test_fools_field_play import start_game
 from test_fools_field_saves import SAVES_JS, known_deal, save_entry
@@ -218,7 +218,7 @@ def test_a_refused_link_is_explained_in_japanese_on_a_japanese_page(
     cases = {
         "r=AAAA": "リンクが壊れているか",
         "r=" + "A" * (MAX_LINK_CHARS - 1): "リンクが長すぎて",
-        link_of_text(newer.replace("fools-field 2 ", "fools-field 9 ", 1)): "新しいバージョン",
+        link_of_text(from_a_newer_app(newer)): "新しいバージョン",
     }
     message = page.locator("#message")
     for fragment, words in cases.items():
