@@ -7,7 +7,8 @@ unknown), and each iteration fills the unknowns with a fresh sample
 baselines get the same masked or sampled states. Levels and baselines are in
 `levels`; `pygames.bots` registers them. A large budget is searched as independent
 parts (`ismcts.SplitSearch`, root parallelization) that workers can search at once
-(`offload`); the choice is the same wherever and in whatever order they ran.
+(`offload`); the choice is the same wherever and in whatever order they ran. A
+level's search stops early once its choice can no longer change (`Search.settles`).
 
 Knowledge belongs to the rules; an optional module ``pygames/<game>/ai.py``
 holds only heuristics, any of these module-level functions (missing ones fall
