@@ -629,7 +629,9 @@ class Hint:
             )
         elif result is not None and seat is not None:
             values = result.values
-            ordered = sorted(values, key=lambda a: -values[a])
+            # The search's choice first (the most tried move), then the rest by value: a
+            # move with a slightly higher value but fewer tries is less sure.
+            ordered = sorted(values, key=lambda a: (a != result.best, -values[a]))
             words = move_parts(self.screen, session.state, seat, ordered, seat)
             body.append(
                 h(
