@@ -45,6 +45,7 @@ class SodiumSigner:
         from nacl.signing import SigningKey
 
         self.key = SigningKey(seed) if seed is not None else SigningKey.generate()
+        self.seed = bytes(self.key)
         self.public_key = bytes(self.key.verify_key)
 
     def sign(self, data: bytes) -> bytes:
