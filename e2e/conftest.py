@@ -67,6 +67,25 @@ UPDATE_AND_ACTIVATE_JS = """async () => {
 }"""
 
 
+# Runs Python in the page's own interpreter (the one web/early-pyodide.mjs booted and
+# handed to PyScript), in a namespace of its own; the code's last expression is returned.
+RUN_PYTHON_JS = """async (code) => {
+  const url = new URL("web/early-pyodide.mjs", document.baseURI).href;
+  const python = await (await import(url)).loadPyodide();
+  const scope = python.globals.get("dict")();
+  try {
+    return await python.runPythonAsync(code, { globals: scope });
+  } finally {
+    scope.destroy();
+  }
+}"""
+
+
+def run_python(page: Page, code: str):
+    """The value of `code`'s last expression, run in the page's Python (JSON-like values)."""
+    return page.evaluate(RUN_PYTHON_JS, code)
+
+
 def wait_ready(page: Page, timeout: float = 60_000) -> Page:
     """Wait until the app (or bench page) sets data-ready on <html>."""
     page.wait_for_selector(READY_SELECTOR, state="attached", timeout=timeout)

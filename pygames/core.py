@@ -522,12 +522,17 @@ class State:
 
     # ----- what a seat knows ----------------------------------------------------------
 
-    def masked(self, seat: int | None) -> Self:
-        """A copy holding only what `seat` knows: unseen items UNKNOWN, others' secrets gone."""
+    def masked(self, seat: int | None, known: tuple[int, int] = (0, 0)) -> Self:
+        """A copy holding only what `seat` knows: unseen items UNKNOWN, others' secrets gone.
+
+        `known`: how many history entries and log events at the start hold only what
+        `seat` knows already (a copy masked before and played on), kept as they are.
+        """
         copy = self.clone()
-        copy.events = [e for e in self.events if e.visible_to(seat)]
-        copy.history = [
-            (actor, self.redacted(actor, action, seat)) for actor, action in self.history
+        history, events = known
+        copy.events = self.events[:events] + [e for e in self.events[events:] if e.visible_to(seat)]
+        copy.history = self.history[:history] + [
+            (actor, self.redacted(actor, action, seat)) for actor, action in self.history[history:]
         ]
         copy.chance = RecordedChance([])  # a masked state has no future of its own
         copy.hide_unseen(seat, None)
@@ -555,7 +560,7 @@ class State:
             if seen is None or (seat is not None and seat in seen):
                 return action
             return audience + ":" + ",".join(UNKNOWN for _ in items.split(","))
-        if actor == seat:
+        if actor == seat or action in META_ACTIONS:  # a resignation or a draw hides nothing
             return action
         return self.redact(actor, action, seat)
 

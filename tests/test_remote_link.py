@@ -23,10 +23,18 @@ def invite():
 
 def test_a_message_survives_the_link():
     message = invite()
-    fragment = to_fragment(message)
+    fragment = to_fragment([message])
     assert fragment.startswith("m=")
-    assert from_fragment("#" + fragment) == message
-    Chain(sodium_verify).append(from_fragment(fragment))  # and still verifies
+    assert from_fragment("#" + fragment) == [message]
+    Chain(sodium_verify).append(from_fragment(fragment)[0])  # and still verifies
+
+
+def test_a_link_carries_several_messages_in_order():
+    chain = Chain(sodium_verify)
+    first = invite()
+    chain.append(first)
+    second = chain.next(SIGNER, 0, {"kind": "move", "actions": ["a\nb"]})
+    assert from_fragment(to_fragment([first, second])) == [first, second]
 
 
 def packed(data: bytes) -> str:
@@ -44,7 +52,9 @@ def packed(data: bytes) -> str:
         packed(b"\xff\xfe not utf-8"),
         packed(b"{}"),
         packed(b" " * 1_000_000),  # inflates past the limit
-        to_fragment(invite())[:-5],  # truncated
+        to_fragment([invite()])[:-5],  # truncated
+        packed(b"\n".join([invite().to_text().encode()] * 65)),  # too many messages
+        packed(invite().to_text().encode() + b"\n"),  # an empty line is no message
     ],
 )
 def test_anything_else_is_unreadable(fragment):

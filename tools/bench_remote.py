@@ -104,7 +104,7 @@ def games_by_links(game_id: str, options: dict[str, str], games: int) -> None:
         dealt = len(table.links)
         turns += play_out(table, seed)
         links.append(len(table.links) - dealt)
-        sizes = [len(to_fragment(Message.from_text(text))) for text in table.links]
+        sizes = [len(to_fragment([Message.from_text(text)])) for text in table.links]
         in_play += sizes[dealt:]
         deal = sizes[:dealt]
     label = " ".join([game_id, *(f"{key}={value}" for key, value in options.items())])

@@ -7,7 +7,10 @@ computer's study from web/analysis.py), web/dialogs.py (confirm, share).
 
 The address says what shows: ``#g=<save>`` a saved game (a finished one in the
 replay screen), ``#r=<record>`` a link; either may end in ``&m=<move>&v=<seat
-letter or all>``, a moment of a finished game. Start-up imports only the lobby
+letter or all>``, a moment of a finished game. ``#m=<messages>`` is a link of a game
+with friends on other devices (web/remote/: loaded, with its cryptography, only
+when such a game opens): an invite opens the join screen, any other brings the
+saved game up to date. Start-up imports only the lobby
 and the form (with dom, i18n and storage), so the lobby is interactive right
 after Python boots; the game screens, the rules engine and the boards load in
 the background (or at once when the page opens on a game).
@@ -39,6 +42,7 @@ if TYPE_CHECKING:
 
 LINK_PREFIX = "#r="
 SAVE_PREFIX = "#g="
+REMOTE_PREFIX = "#m="
 
 
 class App:
@@ -52,6 +56,7 @@ class App:
         # The game screens are made when first needed: their modules load after the lobby.
         self._play = None
         self._replay = None
+        self._join = None
         self.showing = "lobby"
         self._proxies = []
 
@@ -70,6 +75,27 @@ class App:
 
             self._replay = ReplayScreen(self)
         return self._replay
+
+    @property
+    def join(self):
+        if self._join is None:
+            from web.remote.join import JoinScreen
+
+            self._join = JoinScreen(self)
+        return self._join
+
+    def use_play_screen_for(self, session) -> None:
+        """The play screen of `session`'s kind: by links, or at this device."""
+        from web.play import PlayScreen
+
+        wanted: type[PlayScreen] = PlayScreen
+        if session.by_links:
+            from web.remote.play import RemotePlayScreen
+
+            wanted = RemotePlayScreen
+        if type(self._play) is not wanted:
+            self.close_play()
+            self._play = wanted(self)
 
     def close_play(self) -> None:
         if self._play is not None:
@@ -152,6 +178,8 @@ class App:
             return [self, self.play, self.play.cover, self.play.hint]
         if self.showing == "replay":
             return [self, self.replay, self.replay.analysis]
+        if self.showing == "join":
+            return [self, self.join]
         return [self, {"lobby": self.lobby, "new-game": self.new_game}[self.showing]]
 
     def handler(self, prefix: str, name: str):
@@ -231,6 +259,8 @@ class App:
             self.play.render()
         elif self.showing == "replay":
             self.replay.render()
+        elif self.showing == "join":
+            self.join.render()
 
     def act_lobby(self, element) -> None:
         self.leave_game()
@@ -254,6 +284,9 @@ class App:
             return self.open_link(fragment, moment)
         if fragment.startswith(SAVE_PREFIX):
             return self.resume(fragment[len(SAVE_PREFIX) :], moment)
+        if fragment.startswith(REMOTE_PREFIX):
+            self.run(self.open_remote_link_counted(fragment[1:]))
+            return True
         return False
 
     def set_hash(self, fragment: str) -> None:
@@ -262,12 +295,13 @@ class App:
 
     def open_session(self, session, moment: dict | None = None) -> None:
         """A game in progress on the play screen; a finished one in the replay screen."""
-        if not session.read_only and session.state.is_over():
+        if not session.by_links and not session.read_only and session.state.is_over():
             self.open_replay(session, moment)
             return
         if not session.read_only:  # a shared position keeps its link, to reopen on reload
             self.set_hash(SAVE_PREFIX + session.save.id)
         self.close_replay()
+        self.use_play_screen_for(session)
         self.show("play")
         self.play.open(session)
 
@@ -291,6 +325,9 @@ class App:
             if save.reason != "missing":
                 self.show_message(t("error.save"))
             return False
+        if save.remote is not None:
+            self.run(self.resume_remote(save))
+            return True
         try:
             session = Session.from_save(save)
         except RecordError as error:
@@ -334,6 +371,112 @@ class App:
         else:
             self.announce(t("link.opened"))
         return True
+
+    # ----- games with friends on other devices, by links -----
+
+    async def remote_crypto(self):
+        """The page's cryptography for games by links, loaded on first use (None, with a
+        message, when it cannot be: offline before it was ever loaded)."""
+        from web.remote_kit import KitUnavailable, load_kit
+
+        try:
+            kit = await load_kit()
+        except KitUnavailable:
+            self.show_message(t("remote.unavailable"))
+            return None
+        from web.remote.session import KitCrypto
+
+        return KitCrypto(kit)
+
+    async def start_remote(self, game_id: str, seats: int, options: dict, name: str) -> None:
+        crypto = await self.remote_crypto()
+        if crypto is None:
+            return
+        from pygames.remote.device import NotDealtYet
+        from web.remote.session import RemoteSession
+
+        try:
+            session = RemoteSession.created(crypto, game_id, seats, options, name)
+        except NotDealtYet:
+            self.show_message(t("remote.not_by_link"))
+            return
+        self.open_session(session)
+
+    async def open_remote_link_counted(self, fragment: str) -> None:
+        """Open the link; count the links opened (taken or not) on <html
+        data-remote-links>, so that tests wait for one instead of a fixed time."""
+        try:
+            await self.open_remote_link(fragment)
+        finally:
+            root = js.document.documentElement
+            opened = int(dom.nullable(root.getAttribute("data-remote-links")) or 0)
+            root.setAttribute("data-remote-links", str(opened + 1))
+
+    async def open_remote_link(self, fragment: str) -> None:
+        """An invite opens the join screen; any other link brings its saved game up to
+        date. A link that cannot be taken says why and changes nothing saved."""
+        crypto = await self.remote_crypto()
+        if crypto is None:
+            self.leave_game()
+            return
+        from pygames.remote.game import RemoteError, RemoteGame, read_link
+        from web import storage
+
+        try:
+            chain_id = read_link(fragment)[0].game
+            save = storage.read(chain_id) if storage.is_save_id(chain_id) else None
+            if isinstance(save, storage.Save) and save.remote is not None:
+                await self.bring_up_to_date(crypto, save, fragment)
+                return
+            self.join.open(fragment, RemoteGame.invitation(fragment))
+        except RemoteError as error:
+            self.leave_game()
+            self.show_message(remote_refusal(error, []))
+
+    async def bring_up_to_date(self, crypto, save, fragment: str) -> None:
+        from pygames.remote.game import RemoteError
+        from web.remote.session import RemoteSession
+
+        session = RemoteSession.from_remote_save(crypto, save)
+        try:
+            taken = session.take_link(fragment)
+        except RemoteError as error:
+            self.open_session(session)
+            self.show_message(remote_refusal(error, session.seat_names()))
+            return
+        self.open_session(session)
+        news = "remote.opened_news" if taken.fresh else "remote.opened_nothing_new"
+        self.announce(t(news) + " " + self.play.headline())
+
+    async def join_remote(self, fragment: str, name: str) -> None:
+        crypto = await self.remote_crypto()
+        if crypto is None:
+            return
+        from pygames.remote.game import RemoteError
+        from web.remote.session import RemoteSession
+
+        try:
+            session = RemoteSession.joined(crypto, fragment, name)
+        except RemoteError as error:
+            self.show_message(remote_refusal(error, []))
+            return
+        self.open_session(session)
+
+    async def resume_remote(self, save) -> None:
+        crypto = await self.remote_crypto()
+        if crypto is None:
+            self.leave_game()
+            return
+        from pygames.remote.game import RemoteError
+        from web.remote.session import RemoteSession
+
+        try:
+            session = RemoteSession.from_remote_save(crypto, save)
+        except RemoteError:
+            self.refuse_save(t("error.save"))
+            self.leave_game()
+            return
+        self.open_session(session)
 
     # ----- record files: opened with the file picker or dropped on the page -----
 
@@ -381,6 +524,15 @@ class App:
         self.leave_game()
         self.show_message(t("error.link", detail=detail))
         return False
+
+
+def remote_refusal(error, names: list[str]) -> str:
+    """Why a link of a game by links was refused, naming the seat to blame if known."""
+    seat = error.seat
+    name = names[seat] if seat is not None and 0 <= seat < len(names) else ""
+    key = "remote.error." + error.reason
+    reason = t(key, name=name) if i18n.has(key) else t("remote.error.damaged", name=name)
+    return t("remote.refused", reason=reason)
 
 
 def split_moment(fragment: str) -> tuple[str, dict]:

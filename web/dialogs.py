@@ -124,10 +124,11 @@ async def share(links: dict[str, str], over: bool, guard) -> None:
     await modal(dialog, lambda event: guard(choose, event), focus)
 
 
-async def copy_link() -> None:
-    """Copy the share dialog's link; without clipboard access, leave it selected to copy."""
-    field = dom.by_id("share-url")
-    result = dom.by_id("share-result")
+async def copy_link(field_id: str = "share-url", result_id: str = "share-result") -> None:
+    """Copy a link's field (the share dialog's by default); without clipboard access,
+    leave it selected to copy by hand. The result is said in `result_id`."""
+    field = dom.by_id(field_id)
+    result = dom.by_id(result_id)
     try:
         await js.navigator.clipboard.writeText(field.value)
         dom.set_text(result, t("share.copied"))

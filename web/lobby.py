@@ -14,7 +14,7 @@ import js
 from web import dialogs, dom, games, i18n, storage
 from web.dom import Element, h
 from web.i18n import t
-from web.seats import seat_line
+from web.seats import SEAT_LETTERS, seat_line
 
 
 class Lobby:
@@ -88,13 +88,15 @@ def save_item(save: storage.Save | storage.BadSave) -> Element:
     known = i18n.has("game." + save.game)
     title = t("game." + save.game) if known else save.game  # text, never HTML
     state = t("saves.finished") if save.over else t("saves.in_progress")
+    if save.remote is not None and not save.over:
+        state = t("saves.turn_" + save.turn) if save.turn else state
     when = js.Date.new(save.saved).toLocaleString(i18n.lang())
     opens = ("review" if save.over else "resume") if games.is_playable(save.game) else None
     return h(
         "li",
         {"class": "save", "data-save": save.id},
         h("h3", {}, title),
-        h("p", {}, seat_line(save.seats)),
+        h("p", {}, who_plays(save)),
         h(
             "p",
             {"class": "muted"},
@@ -103,6 +105,14 @@ def save_item(save: storage.Save | storage.BadSave) -> Element:
         opens is None and h("p", {"class": "why"}, t("saves.unknown_game", game=save.game[:60])),
         save_buttons(save.id, opens),
     )
+
+
+def who_plays(save: storage.Save) -> str:
+    """The seats: the players' names in a game by links ("by link" said), else kinds."""
+    if save.remote is None or save.names is None:
+        return seat_line(save.seats)
+    names = [name or t("name.player", letter=SEAT_LETTERS[s]) for s, name in enumerate(save.names)]
+    return t("saves.by_links", names=t("seat.versus").join(names))
 
 
 def save_buttons(save_id: str, opens: str | None) -> Element:

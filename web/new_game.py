@@ -1,14 +1,17 @@
-"""The new-game form: how many seats (where the game allows a choice), who sits in
-each (a human, or the computer at a level), and the game's options."""
+"""The new-game form: where people play (all at this device, or each on their own
+device by links), how many seats (where the game allows a choice), who sits in each
+(a human, or the computer at a level; by links, every seat is a person, and this
+player gives the name the others see), and the game's options."""
 
 from __future__ import annotations
 
-from web import dom
+from web import dom, storage
 from web.dom import Element, h
 from web.i18n import t
 from web.seats import SEAT_LETTERS, bot_label, default_bot, ordered_bots
 
 HUMAN = "human"
+HERE, BY_LINKS = "here", "links"
 
 
 class NewGame:
@@ -16,12 +19,14 @@ class NewGame:
         self.app = app
         self.game_id = ""
         self.seat_count = 2
+        self.where = HERE
 
     def open(self, game_id: str) -> None:
         from pygames import GAMES
 
         self.game_id = game_id
         self.seat_count = GAMES[game_id].min_seats
+        self.where = HERE
         self.render()
         self.app.show("new-game")
         dom.focus("select", self.app.screen)
@@ -32,9 +37,13 @@ class NewGame:
 
         game = GAMES[self.game_id]
         kinds = self.chosen_kinds()
-        seat_fields = [
-            self.seat_select(seat, bot_names(), kinds.get(seat)) for seat in range(self.seat_count)
-        ]
+        if self.where == BY_LINKS:
+            seat_fields = [name_field("own-name"), h("p", {"class": "muted"}, t("remote.explain"))]
+        else:
+            seat_fields = [
+                self.seat_select(seat, bot_names(), kinds.get(seat))
+                for seat in range(self.seat_count)
+            ]
         dom.replace(
             self.app.screen,
             h(
@@ -45,6 +54,7 @@ class NewGame:
                     "aria-labelledby": "ng-title",
                 },
                 h("h2", {"id": "ng-title"}, t("new.title", game=t("game." + self.game_id))),
+                self.where_choice(),
                 h(
                     "fieldset",
                     {},
@@ -74,6 +84,34 @@ class NewGame:
                     ),
                 ),
             ),
+        )
+
+    def where_choice(self) -> Element:
+        """At this device (with the computer or passing it round), or by links."""
+        choices = [(HERE, t("new.where_here")), (BY_LINKS, t("new.where_links"))]
+        return h(
+            "fieldset",
+            {"class": "where"},
+            h("legend", {}, t("new.where")),
+            [
+                h(
+                    "div",
+                    {"class": "choice"},
+                    h(
+                        "input",
+                        {
+                            "type": "radio",
+                            "name": "where",
+                            "id": f"where-{value}",
+                            "value": value,
+                            "checked": value == self.where,
+                            "data-change": "where",
+                        },
+                    ),
+                    h("label", {"for": f"where-{value}"}, label),
+                )
+                for value, label in choices
+            ],
         )
 
     def count_select(self, game) -> Element:
@@ -107,13 +145,22 @@ class NewGame:
         self.render()
         dom.focus("#seat-count", self.app.screen)
 
-    def act_start(self, element) -> None:
+    def change_where(self, element) -> None:
+        self.where = str(element.value)
+        self.render()
+        dom.focus(f"#where-{self.where}", self.app.screen)
+
+    async def act_start(self, element) -> None:
         from pygames import GAMES
         from web.session import Session
 
         game = GAMES[self.game_id]
-        seats = [str(dom.by_id(f"seat-{s}").value) for s in range(self.seat_count)]
         options = {o.key: str(dom.by_id(f"option-{o.key}").value) for o in game.options}
+        if self.where == BY_LINKS:
+            name = storage.remember_name(str(dom.by_id("own-name").value))
+            await self.app.start_remote(game.id, self.seat_count, options, name)
+            return
+        seats = [str(dom.by_id(f"seat-{s}").value) for s in range(self.seat_count)]
         self.app.open_session(Session.start_new(game.id, seats, options))
 
 
@@ -135,5 +182,24 @@ def labelled_select(
             "select",
             {"id": name, "name": name, "data-change": change},
             [h("option", {"value": v, "selected": v == default}, text) for v, text in choices],
+        ),
+    )
+
+
+def name_field(field_id: str) -> Element:
+    """The name this player shows the others in a game by links (the last one offered)."""
+    return h(
+        "div",
+        {"class": "field"},
+        h("label", {"for": field_id}, t("remote.your_name")),
+        h(
+            "input",
+            {
+                "id": field_id,
+                "type": "text",
+                "maxlength": "40",
+                "autocomplete": "nickname",
+                "value": storage.remembered_name(),
+            },
         ),
     )

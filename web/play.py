@@ -148,6 +148,7 @@ class PlayScreen(GameScreen):
                 self.game_notice
                 and h("p", {"class": "notice", "role": "status"}, self.game_notice),
                 self.status(view, viewer),
+                self.notice(view),
                 h(
                     "div",
                     {"class": "play-body"},
@@ -200,6 +201,10 @@ class PlayScreen(GameScreen):
             h("p", {}, text),
             summary and h("p", {"class": "muted"}, summary),
         )
+
+    def notice(self, view: View) -> Element | None:
+        """A panel under the instruction for what the screen's kind of game adds (none)."""
+        return None
 
     def over_panel(self, view: View) -> Element | None:
         if not view["over"] or self.session.read_only:
@@ -281,9 +286,10 @@ class PlayScreen(GameScreen):
         reader = None if self.session.read_only else view["seat"]
         names = self.names
         words = [describe(self.session.game_id, e, i18n.lang(), names, reader) for e in fresh]
-        status = dom.by_id("status")
-        if status is not None:
-            words.append(str(status.textContent))
+        for said in ("status", "notice-title"):  # the instruction, then any notice's news
+            element = dom.by_id(said)
+            if element is not None:
+                words.append(str(element.textContent))
         self.app.announce(" ".join(word for word in words if word))
 
     def track_games(self, view: View) -> None:

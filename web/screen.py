@@ -15,7 +15,6 @@ from web import dialogs, dom, games, i18n
 from web.dom import Element, Live, h
 from web.host import ScreenHost
 from web.i18n import t
-from web.seats import seat_line, seat_names
 from web.session import Session
 
 if TYPE_CHECKING:
@@ -57,7 +56,7 @@ class GameScreen:
 
     @property
     def names(self) -> list[str]:
-        return seat_names(self.session.record.seats, shared=self.session.read_only)
+        return self.session.seat_names()
 
     def play(self, action: str) -> None:
         raise NotImplementedError
@@ -75,7 +74,7 @@ class GameScreen:
             {"class": "play-bar"},
             dom.lobby_button(),
             h("h2", {}, heading),
-            h("p", {"class": "muted seats"}, seat_line(session.record.seats, session.read_only)),
+            h("p", {"class": "muted seats"}, session.seat_line()),
         )
 
     def shared_banner(self, explain: str, *buttons: Element) -> Element:

@@ -27,6 +27,7 @@ from pygames.record import Record, RecordError
 from pygames.views import View
 from web import dom, storage
 from web.computer import the_workers
+from web.seats import seat_line, seat_names
 from web.slicing import run_in_slices
 
 HUMAN = "human"
@@ -40,6 +41,8 @@ PLAY_ON_OPPONENT = "normal"
 
 
 class Session:
+    by_links = False  # a game with friends on other devices (web/remote/session.py)
+
     def __init__(self, record: Record, save: storage.Save):
         self.record = record
         self.state = record.replay()
@@ -100,6 +103,14 @@ class Session:
 
     def human_seats(self) -> list[int]:
         return [seat for seat, kind in enumerate(self.record.seats) if kind == HUMAN]
+
+    def seat_names(self) -> list[str]:
+        """The seats' names for the log and the status line."""
+        return seat_names(self.record.seats, shared=self.read_only)
+
+    def seat_line(self) -> str:
+        """Who plays, for the bar over the board."""
+        return seat_line(self.record.seats, self.read_only)
 
     def is_computer(self, seat: int) -> bool:
         return self.record.seats[seat] != HUMAN

@@ -7,6 +7,11 @@ lobby lists without importing the rules engine (title, moves, finished), and
 in saves from before it was kept), and `analysis`, the computer's study of a
 finished game (web/analysis.py), kept so that it runs once.
 
+A game played with friends on other devices (web/remote_session.py) is saved under
+its chain's id with no record: `remote` holds its device's save
+(`pygames.remote.game.RemoteGame.to_saved`, checked where it is read), `names` the
+players' names and `turn` what the lobby says of it ("mine", "send", "wait").
+
 Every entry is read as hostile: on GitHub Pages all of a user's project sites
 share one origin, so another site can write anything under our prefix. An entry
 is refused unread when it is too large or its quoting is broken, its nesting is
@@ -17,6 +22,7 @@ a `BadSave`: one bad entry never hides the rest, nor stops the app.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
@@ -66,6 +72,9 @@ class Save:
     format: str = FORMAT
     bot_seed: int | None = None
     analysis: dict | None = None
+    remote: dict | None = None
+    names: list[str] | None = None
+    turn: str = ""
 
     def to_json(self) -> str:
         return json.dumps(asdict(self))
@@ -81,6 +90,10 @@ class BadSave:
 
     id: str
     reason: str
+
+
+def is_save_id(text: str) -> bool:
+    return bool(_ID.fullmatch(text))
 
 
 def new_id() -> str:
@@ -174,6 +187,9 @@ def parse(save_id: str, raw: object) -> Save:
         over=_flag(data.get("over", False)),
         bot_seed=_whole_number(data.get("bot_seed")),
         analysis=_analysis(data.get("analysis")),
+        remote=_remote(data.get("remote")),
+        names=_names(data.get("names")),
+        turn=_turn(data.get("turn", "")),
     )
 
 
@@ -236,6 +252,32 @@ def _analysis(value) -> dict | None:
     return {"v": version, "it": iterations, "r": [r for r in results if isinstance(r, list)]}
 
 
+def _remote(value: object) -> dict | None:
+    if value is None or isinstance(value, dict):
+        return value
+    raise _Unreadable("unreadable")
+
+
+MAX_NAME = 40
+TURNS = ("", "mine", "send", "wait")
+
+
+def _names(value: object) -> list[str] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or not MIN_SEATS <= len(value) <= MAX_SEATS:
+        raise _Unreadable("unreadable")
+    if not all(isinstance(name, str) and len(name) <= MAX_NAME for name in value):
+        raise _Unreadable("unreadable")
+    return [str(name) for name in value]
+
+
+def _turn(value: object) -> str:
+    if isinstance(value, str) and value in TURNS:
+        return value
+    raise _Unreadable("unreadable")
+
+
 def write(save: Save) -> None:
     try:
         _store().setItem(SAVE_PREFIX + save.id, save.to_json())
@@ -254,3 +296,22 @@ def delete(save_id: str) -> None:
         raise
     except Exception as error:  # a removeItem that throws
         raise StorageUnavailable(str(error)) from None
+
+
+NAME_KEY = "ff:name"  # the name last given for a game by links, offered again
+
+
+def remembered_name() -> str:
+    try:
+        value = _store().getItem(NAME_KEY)
+    except Exception:  # no storage: nothing to offer
+        return ""
+    return value[:MAX_NAME] if isinstance(value, str) else ""
+
+
+def remember_name(name: str) -> str:
+    """`name` as one line of at most MAX_NAME characters, kept to offer next time."""
+    name = " ".join(name.split())[:MAX_NAME]
+    with contextlib.suppress(Exception):  # it is only offered again next time
+        _store().setItem(NAME_KEY, name)
+    return name

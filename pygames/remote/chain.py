@@ -27,9 +27,10 @@ JOIN = "join"
 
 
 class Signer(Protocol):
-    """A seat's signing key, kept on its device."""
+    """A seat's signing key, kept on its device (`seed` makes it again from a save)."""
 
     public_key: bytes
+    seed: bytes
 
     def sign(self, data: bytes) -> bytes: ...
 

@@ -216,6 +216,7 @@ class GamePlan:
         setup with throwaway chance count its draws by audience, which must be the same
         in every deal (else `NotDealtYet`), and every draw must come from the deck."""
         game = GAMES[game_id]
+        game.check_seats(seats)
         options = game.check_options(options)
         rehearsals = []
         for seed in (0, 1):
@@ -232,6 +233,28 @@ class GamePlan:
             blocks[audience] = (start, size)
             start += size
         return cls(game_id, seats, options, first.first_pool, Layout(blocks))
+
+
+def plan_of_invite(invite: Message) -> GamePlan:
+    """The game an invite names (DealError naming seat 0 if it names none we can deal)."""
+    body = invite.body
+    try:
+        options = {str(k): str(v) for k, v in dict(body["options"]).items()}
+        return GamePlan.of(str(body["game_id"]), int(body["seats"]), options)
+    except NotDealtYet:
+        raise
+    except (KeyError, TypeError, ValueError) as error:
+        raise DealError(0, f"an invite to no game we know: {error}") from None
+
+
+MAX_NAME = 40
+
+
+def player_name(name: object) -> str:
+    """A player's name from a message: plain text, one line, at most MAX_NAME characters."""
+    if not isinstance(name, str):
+        return ""
+    return " ".join(name.split())[:MAX_NAME]
 
 
 class WatchingChance(RandomChance):
@@ -302,15 +325,23 @@ class Device:
         self.pick_commitment_of_mine, self.pick_opening = commit(self.pick_share)
         self.shares: dict[int, str] = {}
         self.pick_commitment: bytes | None = None
+        self.names: dict[int, str] = {}  # seat -> the name its player gave
+        self.player = ""  # this seat's name, sent with its invite or join
+        self.sent_actions: list[list[str]] = []  # my move messages' actions, unredacted
+        # Set while a saved device takes its chain again (pygames/remote/saved.py): its
+        # own answers are in the chain already, so none is made.
+        self.replaying = False
 
     # ----- starting -----
 
     @classmethod
     def create(
-        cls, group: Group, verify: Verify, signer: Signer, plan: GamePlan, game: str
+        cls, group: Group, verify: Verify, signer: Signer, plan: GamePlan, game: str, player=""
     ) -> tuple[Device, str]:
-        """Seat 0's device and its invite (message 0, as text)."""
+        """Seat 0's device and its invite (message 0, as text). `game` is the chain's
+        random id, `player` the name this seat's player gave."""
         device = cls(group, verify, signer, 0, plan)
+        device.player = player
         start = list(device.points.values())
         step = device.deal.shuffle(start)
         body = {
@@ -326,12 +357,11 @@ class Device:
 
     @classmethod
     def join(
-        cls, group: Group, verify: Verify, signer: Signer, seat: int, links: list[str]
+        cls, group: Group, verify: Verify, signer: Signer, seat: int, links: list[str], player=""
     ) -> tuple[Device, str]:
         """Another seat's device from the links so far (the invite first) and its join."""
-        invite = Message.from_text(links[0]).body
-        plan = GamePlan.of(str(invite["game_id"]), int(invite["seats"]), dict(invite["options"]))
-        device = cls(group, verify, signer, seat, plan)
+        device = cls(group, verify, signer, seat, plan_of_invite(Message.from_text(links[0])))
+        device.player = player
         for link in links:
             device.receive(link)
         step = device.deal.shuffle(device.steps[-1].deck)
@@ -349,6 +379,7 @@ class Device:
         return {
             "public_key": b64(self.signer.public_key),
             "box_key": b64(box_key(self.group, self.box_secret)),
+            "name": self.player,
         }
 
     def lock(self) -> str:
@@ -397,6 +428,7 @@ class Device:
         if self.pending is not None:
             draws = draws + [(p, self.pending.audience) for p in self.pending.positions]
         self.unsent, self.to_release = [], []
+        self.sent_actions.append(actions)
         body = {"kind": "move", "actions": seen, **self.release(draws)}
         if any(committed):
             body["committed"] = committed
@@ -454,6 +486,7 @@ class Device:
             dict(self.openings_of),
             self.verdict,
             list(self.faults),
+            dict(self.names),
         )
 
     def restore(self, saved: tuple) -> None:
@@ -472,12 +505,18 @@ class Device:
             self.openings_of,
             self.verdict,
             self.faults,
+            self.names,
         ) = rest
 
     def take(self, message: Message) -> list[str]:
         body, sender = message.body, message.seat
         if "box_key" in body:
             self.box_keys[sender] = decode(body["box_key"])
+        if body["kind"] in ("invite", "join"):
+            self.names[sender] = player_name(body.get("name"))
+        if sender == self.seat:  # my keys in my own messages: released
+            self.released.update(int(p) for p in body.get("keys", {}))
+            self.released.update(int(entry["p"]) for entry in body.get("sealed", []))
         self.take_pick_share(sender, body)
         if "step" in body:
             self.take_step(sender, Step.from_json(body["step"]))
@@ -529,6 +568,8 @@ class Device:
         made = []
         for action in actions:
             made += self.apply(sender, action)
+        if self.replaying:  # my answer, if any, is the chain's next message of mine
+            return []
         keys = self.release(made)
         if not keys["keys"] and not keys["sealed"]:
             return []
@@ -638,7 +679,8 @@ class Device:
                     raise
                 continue
             made = chance.made[len(self.state.chance.made) :]  # type: ignore[attr-defined]
-            self.state = self.masked(trial, chance)
+            known = (len(self.state.history), len(self.state.events))
+            self.state = self.masked(trial, chance, known)
             return made
 
     def take_own_keys(self, pending: PendingChance) -> bool:
@@ -649,9 +691,10 @@ class Device:
             self.take_key(self.seat, position, self.deal.release(position))
         return bool(mine)
 
-    def masked(self, state: State, chance: DeckChance) -> State:
-        """What the device keeps: the state as its seat knows it, drawing on from `chance`."""
-        copy = state.masked(self.seat)
+    def masked(self, state: State, chance: DeckChance, known: tuple[int, int] = (0, 0)) -> State:
+        """What the device keeps: the state as its seat knows it, drawing on from `chance`
+        (`known`: the history entries and events at the start already masked)."""
+        copy = state.masked(self.seat, known)
         copy.chance = chance
         return copy
 

@@ -1,0 +1,144 @@
+"""Friends on other devices: two browser contexts with storage of their own play The
+Fool's Field by passing the links each page says to send, to a verified audit. After
+every link, neither page holds, in its DOM, its storage or its Python, a card its seat
+may not know. A changed link is refused, in both languages, and the game goes on
+from the untouched one."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from conftest import run_python, screenshot, wait_ready
+from playwright.sync_api import BrowserContext, Page, expect
+from test_fools_field_play import play_a_turn
+
+from pygames.remote.link import from_fragment, to_fragment
+
+# What a page's Python holds of its game: its seat copy, every card its device opened,
+# its save, and its own hand and secrets (to check the other page against).
+HELD_IN_PYTHON = """
+import json
+import web.app
+from pygames.position import encode_state
+game = web.app._app.play.session.remote
+state = game.state
+json.dumps({
+    "seat": game.seat,
+    "held": encode_state(state) + json.dumps(game.device.opened) + json.dumps(game.to_saved()),
+    "hand": list(state.hands[game.seat]),
+    "public": list(state.known_held[game.seat]),
+    "keys": game.to_saved()["position_keys"],
+    "over": state.is_over(),
+})
+"""
+SENDING = ".notice.remote[data-send='yes']"
+READY_TO_PLAY = ".play[data-turn='mine']"
+AUDIT = ".over .audit[data-audit='verified']"
+
+
+def open_page(new_context: Callable[..., BrowserContext], site_url: str, lang: str) -> Page:
+    page = new_context(locale="ja-JP" if lang == "ja" else "en-US").new_page()
+    page.goto(site_url)
+    wait_ready(page)
+    page.click(f".lang-switch [data-lang='{lang}']")
+    return page
+
+
+def the_link(page: Page) -> str:
+    """The link the page says to send."""
+    page.wait_for_selector(SENDING, timeout=120_000)
+    return page.locator("#remote-url").input_value()
+
+
+LINKS_OPENED = "() => Number(document.documentElement.dataset.remoteLinks || 0)"
+
+
+def open_link(page: Page, url: str) -> None:
+    """The friend opens the link in the open app (as pasting it in the address bar
+    does), and the app has taken it, or refused it."""
+    before = page.evaluate(LINKS_OPENED)
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_function(f"n => ({LINKS_OPENED})() > n", arg=before, timeout=120_000)
+
+
+def start_by_links(page: Page, name: str) -> str:
+    page.click("[data-act='new-game'][data-game='fools-field']")
+    page.check("#where-links")
+    page.fill("#own-name", name)
+    page.select_option("#option-start", "A")
+    page.click("[data-act='start']")
+    return the_link(page)
+
+
+def join(page: Page, invite: str, name: str) -> str:
+    open_link(page, invite)
+    page.wait_for_selector("#join-name", timeout=120_000)
+    page.fill("#join-name", name)
+    page.click("[data-act='join']")
+    return the_link(page)
+
+
+def test_two_devices_play_the_fools_field_by_links(new_context, site_url: str) -> None:
+    alice = open_page(new_context, site_url, "en")
+    bob = open_page(new_context, site_url, "ja")
+    invite = start_by_links(alice, "Alice")
+    screenshot(alice, "remote-invite-desktop-en")
+    expect(alice.locator(".notice.remote h3")).to_contain_text("Send this invite link")
+    answer = join(bob, invite, "ボブ")
+    screenshot(bob, "remote-join-sent-desktop-ja")
+    open_link(alice, answer)
+    alice.wait_for_selector(READY_TO_PLAY, timeout=120_000)
+    pages = [alice, bob]
+    links = checked = 0
+    sender = alice  # whoever acted last has the link that carries news
+    for _ in range(300):
+        if all(page.locator(AUDIT).count() for page in pages):
+            break
+        mover = next((p for p in pages if p.locator(READY_TO_PLAY).count()), None)
+        if mover is not None:
+            play_a_turn(mover)
+            sender = mover
+            continue
+        receiver = bob if sender is alice else alice
+        if links == 4:
+            refuse_a_changed_link(receiver, the_link(sender))
+        open_link(receiver, the_link(sender))
+        links += 1
+        sender = receiver
+        checked += holds_nothing_of_the_rival(alice, bob)
+    expect(alice.locator(AUDIT)).to_be_visible()
+    expect(bob.locator(AUDIT)).to_be_visible()
+    assert links > 8 and checked > 20
+    screenshot(alice, "remote-verified-desktop-en")
+
+
+def holds_nothing_of_the_rival(*pages: Page) -> int:
+    """No page holds, in its DOM, its storage or its Python, a card of the other's hand
+    that it was not shown (a card taken back by a Retreat is public), nor the other's
+    keys (until the game is over and the audit publishes them). The cards checked."""
+    held = [json.loads(run_python(page, HELD_IN_PYTHON)) for page in pages]
+    checked = 0
+    for page, mine, theirs in ((pages[0], held[0], held[1]), (pages[1], held[1], held[0])):
+        everything = page.content() + json.dumps(page.evaluate("() => ({...localStorage})"))
+        everything += mine["held"]
+        secret = set(theirs["hand"]) - set(theirs["public"]) - set(mine["hand"])
+        assert not [card for card in secret if card in everything]
+        if not theirs["over"]:
+            assert not [key for key in theirs["keys"] if key in everything]
+        checked += len(secret)
+    return checked
+
+
+def refuse_a_changed_link(page: Page, url: str) -> None:
+    base, fragment = url.split("#", 1)
+    messages = from_fragment(fragment)
+    last = messages[-1]
+    changed = type(last)(
+        last.game, last.number, last.seat, last.previous, {**last.body, "x": 1}, last.signature
+    )
+    open_link(page, base + "#" + to_fragment([*messages[:-1], changed]))
+    expect(page.locator("#message")).to_be_visible(timeout=120_000)
+    words = page.locator("#message").inner_text()
+    assert "Nothing saved has changed" in words or "保存済みの内容は変わっていません" in words

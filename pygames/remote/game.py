@@ -1,0 +1,440 @@
+"""One remote game as a player's app holds it: its seat's device, the link to send
+next, and the save that brings it back.
+
+The page talks to this alone (web/remote_screen.py); the tests play it between
+simulated apps. It adds to the device what a person needs around it:
+
+- **the link to send**: every message of mine that some other seat may not have yet
+  (after the last message that seat sent, which shows everything before it reached
+  it), packed in one link (`pygames.remote.link`). Sending it twice does no harm: a
+  device skips a message it already holds;
+- **the steps nobody decides**: the lock of the deal when my turn in it comes, and my
+  keys and deal secrets (the audit) once the game is over, made as soon as a link
+  allows them;
+- **the save**: this seat's secrets and every message of the chain (format
+  `SAVE_FORMAT`); restoring replays the chain through a fresh device, so a save holds
+  nothing the device would not rebuild, and a changed one is refused like a changed
+  link.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from pygames.core import IllegalAction, State
+from pygames.remote.chain import JOIN, ChainError, Message, Signer, Verify
+from pygames.remote.commit import Opening, commitment_of
+from pygames.remote.deal import DealError, DealSecrets, deal_order, decode
+from pygames.remote.device import Device, NotDealtYet, plan_of_invite, player_name
+from pygames.remote.group import Group
+from pygames.remote.link import from_fragment, to_fragment
+from pygames.remote.wire import b64, unb64
+
+SAVE_FORMAT = "ff-remote/1"
+INVITE = "invite"
+AUDIT = "audit"
+
+# What the game waits for, for the page's words: the others' deal steps, a move, the
+# audit's keys, or nothing more (verified, or a seat named).
+DEALING, PLAYING, AUDITING = "dealing", "playing", "auditing"
+VERIFIED, UNFAIR = "verified", "unfair"
+
+
+class Crypto(Protocol):
+    """The back end of one runtime: PyNaCl in CPython, @noble in the page."""
+
+    group: Group
+    verify: Verify
+
+    def signer(self, seed: bytes | None = None) -> Signer:
+        """The signing key made from `seed`, or a new one."""
+        ...
+
+
+class RemoteError(ValueError):
+    """A link or save this game cannot take. `reason` is a key of the page's words;
+    `seat` the seat to blame (None: nobody can be named)."""
+
+    def __init__(self, reason: str, seat: int | None = None, detail: str = ""):
+        super().__init__(f"{reason} (seat {seat}){': ' + detail if detail else ''}")
+        self.reason = reason
+        self.seat = seat
+
+
+@dataclass(frozen=True)
+class Invitation:
+    """What an invite link offers, read before joining: the game, who invites."""
+
+    chain_id: str
+    game_id: str
+    seats: int
+    options: dict[str, str]
+    host: str
+    seat: int  # the seat the link's reader would take
+
+
+@dataclass(frozen=True)
+class Taken:
+    """What a link brought: how many of its messages were new here, and whether this
+    app made messages of its own to send on (keys, its lock, its audit)."""
+
+    fresh: int
+    answered: bool
+
+
+class RemoteGame:
+    def __init__(self, device: Device):
+        self.device = device
+
+    # ----- starting -----
+
+    @classmethod
+    def create(
+        cls, crypto: Crypto, game_id: str, seats: int, options: dict[str, str], player: str
+    ) -> RemoteGame:
+        """A new game of mine (seat 0): its invite is the link to send."""
+        from pygames.remote.device import GamePlan
+
+        plan = GamePlan.of(game_id, seats, options)
+        chain_id = secrets.token_urlsafe(12)
+        signer = crypto.signer()
+        device, _ = Device.create(
+            crypto.group, crypto.verify, signer, plan, chain_id, player_name(player)
+        )
+        return cls(device)
+
+    @staticmethod
+    def invitation(fragment: str) -> Invitation:
+        """What an invite link offers (RemoteError if it is no invite we can take)."""
+        messages = read_link(fragment)
+        invite = messages[0]
+        if invite.number != 0 or invite.body.get("kind") != INVITE:
+            raise RemoteError("not_invite")
+        try:
+            plan = plan_of_invite(invite)
+        except NotDealtYet as error:
+            raise RemoteError("not_by_link", None, str(error)) from None
+        except DealError as error:
+            raise RemoteError("damaged", 0, str(error)) from None
+        joined = sum(1 for m in messages if m.body.get("kind") == JOIN)
+        if joined + 1 >= plan.seats:
+            raise RemoteError("seats_taken")
+        host = player_name(invite.body.get("name"))
+        return Invitation(invite.game, plan.game_id, plan.seats, plan.options, host, joined + 1)
+
+    @classmethod
+    def join(cls, crypto: Crypto, fragment: str, player: str) -> RemoteGame:
+        """My seat in a game I was invited to: my join is the link to send."""
+        offer = cls.invitation(fragment)
+        texts = [message.to_text() for message in read_link(fragment)]
+        try:
+            device, _ = Device.join(
+                crypto.group, crypto.verify, crypto.signer(), offer.seat, texts, player_name(player)
+            )
+        except (ChainError, DealError) as error:
+            raise refusal(error) from None
+        return cls(device)
+
+    # ----- who, what, whose turn -----
+
+    @property
+    def chain_id(self) -> str:
+        game = self.device.chain.game
+        assert game is not None
+        return game
+
+    @property
+    def seat(self) -> int:
+        return self.device.seat
+
+    @property
+    def game_id(self) -> str:
+        return self.device.plan.game_id
+
+    @property
+    def seats(self) -> int:
+        return self.device.plan.seats
+
+    @property
+    def state(self) -> State | None:
+        return self.device.state
+
+    def names(self) -> list[str]:
+        """The players' names, in seat order ("" for a seat not joined yet)."""
+        return [self.device.names.get(seat, "") for seat in range(self.seats)]
+
+    def phase(self) -> str:
+        device = self.device
+        if device.state is None:
+            return DEALING
+        if not device.state.is_over():
+            return PLAYING
+        if device.verdict is None:
+            return AUDITING
+        return VERIFIED if not device.verdict else UNFAIR
+
+    def at_fault(self) -> list[int]:
+        """After the audit, the seats whose messages do not add up."""
+        return list(self.device.verdict or [])
+
+    def waiting_for(self) -> list[int]:
+        """The seats whose link this app waits for (none: it is my move, or all done)."""
+        device, phase = self.device, self.phase()
+        if phase == DEALING:
+            order = deal_order(self.seats)
+            done = len(device.steps)
+            if done < len(order):
+                return [order[done][0]] if order[done][0] != self.seat else []
+            return [s for s in range(self.seats) if s not in device.shares]
+        if phase == AUDITING:
+            return [s for s in range(self.seats) if s not in device.secrets]
+        if phase != PLAYING:
+            return []
+        assert device.state is not None
+        acting = [s for s in device.state.to_act() if s != self.seat]
+        if device.waiting is not None:
+            return [s for s in range(self.seats) if s != self.seat]
+        return acting
+
+    def my_move(self) -> bool:
+        """True when this seat must act here now."""
+        device = self.device
+        if self.phase() != PLAYING or device.waiting is not None:
+            return False
+        assert device.state is not None
+        return self.seat in device.state.to_act()
+
+    # ----- links -----
+
+    def outbox(self) -> list[Message]:
+        """My messages that some other seat may not have yet."""
+        messages = self.device.chain.messages
+        seen_by = {seat: -1 for seat in range(self.seats) if seat != self.seat}
+        for message in messages:
+            if message.seat in seen_by:
+                seen_by[message.seat] = message.number
+        oldest = min(seen_by.values())
+        return [m for m in messages if m.seat == self.seat and m.number > oldest]
+
+    def link(self) -> str | None:
+        """The fragment to send now (``m=...``), or None if the others have all mine."""
+        outbox = self.outbox()
+        return to_fragment(outbox) if outbox else None
+
+    def send_needed(self) -> bool:
+        """A link of mine must go out before anything more can happen: it is not my move
+        (or my move waits for the others' keys) and some seat lacks my messages."""
+        return bool(self.outbox()) and not self.my_move()
+
+    def recipients(self) -> list[int]:
+        """Who my link is for: every other seat (a group chat when there are several)."""
+        return [seat for seat in range(self.seats) if seat != self.seat]
+
+    def take_link(self, fragment: str) -> Taken:
+        """Take every new message of a link, in order, all or nothing (RemoteError says
+        why not, naming a seat where one can be named; nothing changes then)."""
+        messages = read_link(fragment)
+        device = self.device
+        if messages[0].game != self.chain_id:
+            raise RemoteError("other_game")
+        saved = device.checkpoint()
+        mine_before = self.mine_count()
+        fresh = 0
+        try:
+            for message in messages:
+                if self.holds(message):
+                    continue
+                try:
+                    device.receive(message.to_text())
+                except IllegalAction as error:
+                    raise RemoteError("illegal_move", message.seat, str(error)) from None
+                fresh += 1
+            self.take_next_steps()
+        except (ChainError, DealError, NotDealtYet, RemoteError) as error:
+            device.restore(saved)
+            raise refusal(error) from None
+        except Exception:
+            device.restore(saved)
+            raise
+        return Taken(fresh, self.mine_count() > mine_before)
+
+    def holds(self, message: Message) -> bool:
+        """True if this very message is in my chain already (a link sent again)."""
+        messages = self.device.chain.messages
+        number = message.number
+        return 0 <= number < len(messages) and messages[number].digest() == message.digest()
+
+    def mine_count(self) -> int:
+        return sum(1 for m in self.device.chain.messages if m.seat == self.seat)
+
+    def take_next_steps(self) -> None:
+        """The steps nobody decides: my lock when the deal reaches me, my audit once over."""
+        device = self.device
+        order = deal_order(self.seats)
+        done = len(device.steps)
+        if done < len(order) and order[done] == (self.seat, "lock"):
+            device.lock()
+        state = device.state
+        over = state is not None and state.is_over() and device.waiting is None
+        if over and self.seat not in device.secrets:
+            device.send_audit()
+
+    # ----- playing -----
+
+    def play(self, action: str) -> None:
+        """My move (IllegalAction leaves everything as it was). When my turn passes, or my
+        move waits for the others' keys, the move becomes a message: the link to send."""
+        device = self.device
+        if not self.my_move():
+            raise IllegalAction("not_your_turn", seat=self.seat)
+        saved = device.checkpoint()
+        try:
+            device.play(action)
+        except Exception:
+            device.restore(saved)
+            raise
+        state = device.state
+        assert state is not None
+        if device.waiting is not None or state.is_over() or self.seat not in state.to_act():
+            device.send_moves()
+            self.take_next_steps()
+
+    # ----- saving -----
+
+    def to_saved(self) -> dict[str, Any]:
+        """Everything this app must keep to go on: my secrets and the chain."""
+        device = self.device
+        deal = device.deal.secrets
+        return {
+            "format": SAVE_FORMAT,
+            "seat": device.seat,
+            "player": device.player,
+            "signing_seed": b64(device.signer.seed),
+            "box_secret": b64(device.box_secret),
+            "deck_key": b64(deal.deck_key) if deal.deck_key else None,
+            "order": list(deal.order),
+            "position_keys": [b64(key) for key in deal.position_keys],
+            "pick_share": device.pick_share,
+            "pick_nonce": b64(device.pick_opening.nonce),
+            "openings": [[o.value, b64(o.nonce)] for o in device.openings],
+            "sent_actions": [list(actions) for actions in device.sent_actions],
+            "messages": [message.to_text() for message in device.chain.messages],
+        }
+
+    @classmethod
+    def from_saved(cls, crypto: Crypto, saved: object) -> RemoteGame:
+        """The game a save holds, its chain replayed (RemoteError("bad_save") if the
+        save is damaged, changed or from a newer app)."""
+        try:
+            return cls(restored_device(crypto, saved))
+        except RemoteError:
+            raise
+        except (KeyError, TypeError, ValueError, ChainError, DealError, IllegalAction) as error:
+            raise RemoteError("bad_save", None, str(error)[:200]) from None
+
+
+def restored_device(crypto: Crypto, saved: object) -> Device:
+    if not isinstance(saved, dict):
+        raise RemoteError("bad_save", None, "not an object")
+    if saved.get("format") != SAVE_FORMAT:
+        raise RemoteError("bad_save", None, "another format")
+    texts = saved["messages"]
+    if not isinstance(texts, list) or not texts:
+        raise RemoteError("bad_save", None, "no messages")
+    messages = [Message.from_text(str(text)) for text in texts]
+    seat = int(saved["seat"])
+    device = Device(
+        crypto.group,
+        crypto.verify,
+        crypto.signer(unb64(str(saved["signing_seed"]), 32)),
+        seat,
+        plan_of_invite(messages[0]),
+    )
+    if not 0 <= seat < device.plan.seats:
+        raise RemoteError("bad_save", None, "no such seat")
+    device.player = player_name(saved.get("player"))
+    device.box_secret = decode(str(saved["box_secret"]))
+    deck_key = saved["deck_key"]
+    device.deal.secrets = DealSecrets(
+        deck_key=decode(str(deck_key)) if deck_key is not None else None,
+        order=[int(i) for i in saved["order"]],
+        position_keys=[decode(str(key)) for key in saved["position_keys"]],
+    )
+    size = len(device.points)
+    if (
+        sorted(device.deal.secrets.order) != list(range(size))
+        or len(device.deal.secrets.position_keys) != size
+    ):
+        raise RemoteError("bad_save", None, "deal secrets of another deck")
+    device.pick_share = str(saved["pick_share"])
+    device.pick_opening = Opening(device.pick_share, unb64(str(saved["pick_nonce"]), 32))
+    device.pick_commitment_of_mine = commitment_of(device.pick_opening)
+    device.openings = [Opening(str(v), unb64(str(n), 32)) for v, n in saved["openings"]]
+    sent = [[str(action) for action in actions] for actions in saved["sent_actions"]]
+    replay_chain(device, messages, sent)
+    return device
+
+
+def replay_chain(device: Device, messages: list[Message], sent: list[list[str]]) -> None:
+    """Take the chain again as it came, my own moves played from what I really did."""
+    device.replaying = True
+    own_moves = iter(sent)
+    try:
+        for message in messages:
+            if message.seat == device.seat and message.body.get("kind") == "move":
+                actions = next(own_moves, None)
+                shown = message.body.get("actions", [])
+                if actions is None or len(actions) != len(shown):
+                    raise RemoteError("bad_save", None, "my moves do not match the chain")
+                for action, seen in zip(actions, shown, strict=True):
+                    assert device.state is not None
+                    if device.state.redacted(device.seat, action, None) != seen:
+                        raise RemoteError("bad_save", None, "my moves do not match the chain")
+                    device.play(action)
+                device.unsent, device.to_release = [], []
+                device.sent_actions.append(actions)
+            device.chain.append(message)
+            device.take(message)
+    finally:
+        device.replaying = False
+
+
+def read_link(fragment: str) -> list[Message]:
+    try:
+        messages = from_fragment(fragment)
+    except ChainError as error:
+        raise refusal(error) from None
+    if not messages:
+        raise RemoteError("unreadable")
+    return messages
+
+
+def refusal(error: Exception) -> RemoteError:
+    """Any refusal of the protocol's, as the page words it."""
+    if isinstance(error, RemoteError):
+        return error
+    if isinstance(error, ChainError):
+        return RemoteError(error.reason, error.seat, str(error))
+    if isinstance(error, DealError):
+        return RemoteError("unfair_step", error.seat if error.seat >= 0 else None, str(error))
+    if isinstance(error, NotDealtYet):
+        return RemoteError("not_by_link", None, str(error))
+    return RemoteError("damaged", None, str(error))
+
+
+class SodiumCrypto:
+    """`Crypto` by libsodium (PyNaCl): CPython's tests and tools."""
+
+    def __init__(self) -> None:
+        from pygames.remote.chain import sodium_verify
+        from pygames.remote.group import SodiumGroup
+
+        self.group: Group = SodiumGroup()
+        self.verify: Verify = sodium_verify
+
+    def signer(self, seed: bytes | None = None) -> Signer:
+        from pygames.remote.chain import SodiumSigner
+
+        return SodiumSigner(seed)

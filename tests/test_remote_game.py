@@ -1,0 +1,186 @@
+"""Remote games as the apps hold them (pygames/remote/game.py): two apps that pass
+nothing but the links each says to send, saved and restored from their saves'
+JSON after every link, play whole games to a verified audit; a link sent twice does
+no harm; a changed link or save is refused and changes nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pygames.bots import make_bot
+from pygames.core import IllegalAction
+from pygames.position import encode_state
+from pygames.remote.game import (
+    AUDITING,
+    DEALING,
+    PLAYING,
+    VERIFIED,
+    RemoteError,
+    RemoteGame,
+    SodiumCrypto,
+)
+from pygames.remote.link import from_fragment, to_fragment
+
+CRYPTO = SodiumCrypto()
+
+
+def through_a_save(app: RemoteGame) -> RemoteGame:
+    """The app as it comes back from its save (JSON text, as storage keeps it)."""
+    restored = RemoteGame.from_saved(CRYPTO, json.loads(json.dumps(app.to_saved())))
+    assert restored.device.chain.messages == app.device.chain.messages
+    if app.state is None:
+        assert restored.state is None
+    else:
+        assert restored.state is not None
+        assert encode_state(restored.state) == encode_state(app.state)
+    assert restored.link() == app.link() or (restored.outbox() == app.outbox())
+    return restored
+
+
+def new_table(game_id: str, options: dict[str, str]) -> list[RemoteGame]:
+    """The invite, the join, and the host's lock: both apps dealt."""
+    host = RemoteGame.create(CRYPTO, game_id, 2, options, "Alice <b>")
+    invite = host.link()
+    assert invite is not None and host.phase() == DEALING and host.send_needed()
+    offer = RemoteGame.invitation(invite)
+    assert (offer.game_id, offer.seats, offer.host, offer.seat) == (game_id, 2, "Alice <b>", 1)
+    guest = RemoteGame.join(CRYPTO, invite, "Bob")
+    join = guest.link()
+    assert join is not None and guest.waiting_for() == [0]
+    host = through_a_save(host)
+    host.take_link(join)
+    assert host.phase() == PLAYING and host.names() == ["Alice <b>", "Bob"]
+    return [host, guest]
+
+
+def play_whole_game(apps: list[RemoteGame], seed: int) -> tuple[int, list[RemoteGame]]:
+    """Greedy players; each app sends its link when it says so. The links sent, and the
+    apps as they came back from their last saves."""
+    bots = [make_bot("greedy", seed * 2 + seat) for seat in (0, 1)]
+    links = 0
+    for _ in range(5000):
+        if all(app.phase() == VERIFIED for app in apps):
+            return links, apps
+        mover = next((app for app in apps if app.my_move()), None)
+        if mover is not None:
+            assert mover.state is not None
+            mover.play(bots[mover.seat].choose(mover.state, mover.seat))
+            continue
+        sender = next(app for app in apps if news_for(apps[1 - app.seat], app))
+        assert sender.send_needed()
+        fragment = sender.link()
+        assert fragment is not None
+        receiver = apps[1 - sender.seat]
+        receiver.take_link(fragment)
+        receiver.take_link(fragment)  # sent twice: nothing new
+        links += 1
+        if links % 40 == 3 or any(app.phase() != PLAYING for app in apps):
+            apps = [through_a_save(app) for app in apps]  # not always: a save replays all
+    raise AssertionError("the game did not end")
+
+
+def news_for(reader: RemoteGame, sender: RemoteGame) -> bool:
+    """The sender's link holds a message the reader lacks (what a messenger would know)."""
+    return any(not reader.holds(message) for message in sender.outbox())
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options", "seed"),
+    [("fools-field", {}, 1), ("fools-field", {"start": "B"}, 2), ("game-of-fields", {}, 3)],
+)
+def test_two_apps_play_a_whole_game_by_links_through_their_saves(game_id, options, seed):
+    links, apps = play_whole_game(new_table(game_id, options), seed)
+    assert links > 10
+    states = [app.state for app in apps]
+    assert all(state is not None and state.is_over() for state in states)
+    assert all(app.at_fault() == [] for app in apps)
+
+
+def test_a_blank_map_game_pauses_for_keys_and_still_verifies():
+    apps = new_table("game-of-fields", {"map": "blank"})
+    assert play_whole_game(apps, 4)[0] > 10
+
+
+def test_the_host_moves_before_sending_its_lock_and_both_go_in_one_link():
+    apps = new_table("fools-field", {"start": "A"})
+    host = apps[0]
+    assert host.my_move() and not host.send_needed()
+    assert host.state is not None
+    host.play(host.state.legal_actions(0)[0])
+    kinds = [m.body["kind"] for m in from_fragment(host.link() or "")]
+    assert kinds == ["lock", "move"]
+
+
+def test_a_changed_link_is_refused_naming_its_seat_and_changes_nothing():
+    apps = new_table("fools-field", {"start": "B"})
+    host, guest = apps
+    lock = from_fragment(host.link() or "")
+    guest.take_link(host.link() or "")
+    assert guest.my_move() and guest.state is not None
+    before = json.dumps(guest.to_saved())
+    changed = lock[0].body | {"sealed": []}
+    forged = type(lock[0])(lock[0].game, 2, 0, lock[0].previous, changed, lock[0].signature)
+    with pytest.raises(RemoteError) as refused:
+        guest.take_link(to_fragment([forged]))
+    assert (refused.value.reason, refused.value.seat) == ("bad_signature", 0)
+    assert json.dumps(guest.to_saved()) == before
+
+
+def test_a_link_of_another_game_or_no_link_is_refused():
+    first, _ = new_table("fools-field", {})
+    second, _ = new_table("fools-field", {})
+    with pytest.raises(RemoteError) as refused:
+        first.take_link(second.link() or "")
+    assert refused.value.reason == "other_game"
+    for junk in ("", "m=", "m=abc", "r=xyz"):
+        with pytest.raises(RemoteError):
+            first.take_link(junk)
+
+
+def test_only_the_seat_to_move_plays():
+    host, guest = new_table("fools-field", {"start": "A"})
+    assert guest.state is None  # the lock has not reached it yet
+    with pytest.raises(IllegalAction):
+        guest.play("anything")
+    with pytest.raises(IllegalAction):
+        host.play("not-an-action")
+    assert host.my_move()
+
+
+def test_an_audit_waits_for_every_seat():
+    host, guest = new_table("fools-field", {"start": "A"})
+    host.play("resign")
+    assert host.phase() == AUDITING and host.waiting_for() == [1]
+    kinds = [m.body["kind"] for m in from_fragment(host.link() or "")]
+    assert kinds == ["lock", "move", "audit"]
+    guest.take_link(host.link() or "")
+    assert guest.phase() == VERIFIED
+    host.take_link(guest.link() or "")
+    assert host.phase() == VERIFIED
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda saved: None,
+        lambda saved: [],
+        lambda saved: {**saved, "format": "ff-remote/99"},
+        lambda saved: {**saved, "messages": []},
+        lambda saved: {**saved, "messages": saved["messages"][:1] + saved["messages"][2:]},
+        lambda saved: {**saved, "seat": 7},
+        lambda saved: {**saved, "signing_seed": "!!"},
+        lambda saved: {**saved, "position_keys": saved["position_keys"][:-1]},
+        lambda saved: {**saved, "sent_actions": [["resign"]]},
+        lambda saved: {**saved, "openings": [[1, 2, 3]]},
+        lambda saved: {k: v for k, v in saved.items() if k != "box_secret"},
+    ],
+)
+def test_a_damaged_save_is_refused_with_a_reason(damage):
+    host, guest = new_table("fools-field", {"start": "A"})
+    assert host.state is not None
+    host.play(host.state.legal_actions(0)[0])
+    with pytest.raises(RemoteError) as refused:
+        RemoteGame.from_saved(CRYPTO, damage(host.to_saved()))
+    assert refused.value.reason == "bad_save"

@@ -1,0 +1,69 @@
+"""The join screen: an invite link to a game with friends on other devices, opened.
+
+It says who invites, to which game and seat, asks the name to show the others,
+and joins (which makes the link to send back). Nothing is saved until Join.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pygames.remote.game import Invitation
+from web import dom, storage
+from web.dom import h
+from web.i18n import t
+from web.new_game import name_field
+from web.seats import SEAT_LETTERS
+
+if TYPE_CHECKING:
+    from web.app import App
+
+
+class JoinScreen:
+    def __init__(self, app: App):
+        self.app = app
+        self.fragment = ""
+        self.offer: Invitation | None = None
+
+    def open(self, fragment: str, offer: Invitation) -> None:
+        self.fragment, self.offer = fragment, offer
+        self.render()
+        self.app.show("join")
+        dom.focus("#join-name", self.app.screen)
+
+    def render(self) -> None:
+        offer = self.offer
+        if offer is None:
+            return
+        host = offer.host or t("name.player", letter=SEAT_LETTERS[0])
+        game = t("game." + offer.game_id)
+        dom.replace(
+            self.app.screen,
+            h(
+                "form",
+                {"class": "panel remote-join", "aria-labelledby": "join-title"},
+                h("h2", {"id": "join-title"}, t("remote.join_title", game=game)),
+                h("p", {}, t("remote.join_invited", name=host, game=game, count=offer.seats)),
+                h("p", {"class": "muted"}, t("remote.join_explain")),
+                name_field("join-name"),
+                h(
+                    "div",
+                    {"class": "row"},
+                    h(
+                        "button",
+                        {"type": "button", "data-act": "lobby", "class": "secondary"},
+                        t("common.back"),
+                    ),
+                    h(
+                        "button",
+                        {"type": "button", "data-act": "join", "class": "primary"},
+                        t("remote.join"),
+                    ),
+                ),
+            ),
+        )
+
+    async def act_join(self, element) -> None:
+        field = dom.by_id("join-name")
+        name = storage.remember_name(str(field.value) if field is not None else "")
+        await self.app.join_remote(self.fragment, name)

@@ -1,0 +1,189 @@
+"""The play screen of a game with friends on other devices.
+
+The frame, the board and the log are the play screen's (web/play.py); this adds
+what a game by links needs: the link to send next ("Send this link to Bob", with
+Copy and the device's Share sheet), what the game waits for ("Waiting for Bob's
+link"), and at the end the fairness audit's result. Before the deal is done there
+is no board yet: only the invite or the join to send, and whom the game waits for.
+"""
+
+from __future__ import annotations
+
+import js
+
+from pygames.remote.game import AUDITING, DEALING, UNFAIR, VERIFIED
+from pygames.views import View
+from web import dialogs, dom
+from web.dom import Element, h
+from web.i18n import t
+from web.play import PlayScreen
+from web.remote.session import RemoteSession
+from web.screen import action_button
+from web.seats import join_names
+
+REMOTE_PREFIX = "#m="
+
+
+class RemotePlayScreen(PlayScreen):
+    @property
+    def remote_session(self) -> RemoteSession:
+        session = self.session
+        assert isinstance(session, RemoteSession)
+        return session
+
+    def render(self) -> None:
+        if self._session is None:
+            return
+        if self.remote_session.dealt:
+            super().render()
+            return
+        session = self.remote_session
+        dom.replace(
+            self.app.screen,
+            h(
+                "div",
+                {"class": "play remote-start", "data-game": session.game_id, "data-turn": "other"},
+                self.bar(t("game." + session.game_id)),
+                self.notice(None),
+            ),
+        )
+        self.app.announce(self.headline())
+        dom.focus("[data-act='copy-remote']", self.app.screen)
+
+    def on_session_update(self, kind: str) -> None:
+        super().on_session_update(kind)
+        if self.remote_session.remote.send_needed():
+            dom.focus("[data-act='copy-remote']", self.app.screen)
+
+    # ----- what a game by links adds -----
+
+    def notice(self, view: View | None) -> Element | None:
+        """The link to send, or what the game waits for."""
+        game = self.remote_session.remote
+        send = game.send_needed() or (game.phase() == DEALING and game.link() is not None)
+        body = [h("h3", {"id": "notice-title"}, self.headline())]
+        if send:
+            body += [h("p", {}, self.why_send()), self.link_field(game.link() or "")]
+        waiting = self.waiting_names()
+        if self.inviting():
+            body.append(h("p", {"class": "muted"}, t("remote.then_wait_join")))
+        elif waiting and game.phase() != VERIFIED:
+            body.append(h("p", {"class": "muted"}, t("remote.then_wait", name=waiting)))
+        return h(
+            "section",
+            {
+                "class": "notice remote" + (" send" if send else ""),
+                "aria-labelledby": "notice-title",
+                "data-remote": game.phase(),
+                "data-send": "yes" if send else "no",
+            },
+            body,
+        )
+
+    def headline(self) -> str:
+        game = self.remote_session.remote
+        others = join_names([self.names[seat] for seat in game.recipients()])
+        if game.phase() == VERIFIED:
+            return t("remote.verified")
+        if game.phase() == UNFAIR:
+            at_fault = join_names([self.names[seat] for seat in game.at_fault()])
+            return t("remote.unfair", name=at_fault)
+        if self.inviting():
+            return t("remote.send_invite")
+        if game.send_needed() or (game.phase() == DEALING and game.link() is not None):
+            return t("remote.send_to", name=others)
+        if game.my_move():
+            return t("remote.your_move")
+        return t("remote.waiting", name=self.waiting_names() or others)
+
+    def inviting(self) -> bool:
+        """Seat 0 before its friend joined: nobody has a name to send to yet."""
+        game = self.remote_session.remote
+        return game.phase() == DEALING and not all(game.names()[1:])
+
+    def why_send(self) -> str:
+        game = self.remote_session.remote
+        if game.phase() == DEALING:
+            return t("remote.why_invite" if game.seat == 0 else "remote.why_join")
+        if game.phase() == AUDITING or game.phase() in (VERIFIED, UNFAIR):
+            return t("remote.why_audit")
+        return t("remote.why_move")
+
+    def waiting_names(self) -> str:
+        game = self.remote_session.remote
+        return join_names([self.names[seat] for seat in game.waiting_for()])
+
+    def link_field(self, fragment: str) -> Element:
+        url = str(js.location.href).split("#")[0] + "#" + fragment
+        can_share = hasattr(js.navigator, "share")
+        return h(
+            "div",
+            {"class": "remote-link"},
+            h("label", {"for": "remote-url"}, t("remote.link")),
+            h("input", {"id": "remote-url", "readonly": True, "value": url, "dir": "ltr"}),
+            h("p", {"class": "muted", "id": "remote-result", "role": "status"}),
+            h(
+                "div",
+                {"class": "row"},
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "primary",
+                        "data-act": "copy-remote",
+                        "data-focus": "copy-remote",
+                    },
+                    t("share.copy"),
+                ),
+                can_share and action_button("share-remote", t("remote.share")),
+            ),
+        )
+
+    # ----- the frame's parts, for a game by links -----
+
+    def common_actions(self, view: View) -> Element | None:
+        if view["over"]:
+            return None
+        return h("div", {"class": "row common-actions"}, action_button("resign", t("play.resign")))
+
+    def over_panel(self, view: View) -> Element | None:
+        if not view["over"]:
+            return None
+        game = self.remote_session.remote
+        verdict = {
+            VERIFIED: t("remote.verified_explain"),
+            UNFAIR: t("remote.unfair_explain"),
+        }.get(game.phase(), t("remote.audit_waiting"))
+        return h(
+            "div",
+            {"class": "over", "role": "group", "aria-label": t("over.title")},
+            h("h3", {}, t("over.title")),
+            h("p", {"class": "audit", "data-audit": game.phase()}, verdict),
+            h(
+                "div",
+                {"class": "row"},
+                h(
+                    "button",
+                    {"type": "button", "class": "secondary", "data-act": "lobby"},
+                    t("play.lobby"),
+                ),
+            ),
+        )
+
+    # ----- what the buttons do -----
+
+    async def act_copy_remote(self, element) -> None:
+        await dialogs.copy_link("remote-url", "remote-result")
+
+    async def act_share_remote(self, element) -> None:
+        field = dom.by_id("remote-url")
+        if field is None:
+            return
+        data = js.Object.new()
+        data.title = t("game." + self.session.game_id)
+        data.text = self.headline()
+        data.url = str(field.value)
+        try:
+            await js.navigator.share(data)
+        except Exception:  # the person closed the sheet, or sharing is refused
+            return

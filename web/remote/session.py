@@ -1,0 +1,178 @@
+"""A game played with friends on other devices, as the play screen sees it.
+
+A `RemoteSession` is a `Session` whose game lives in this seat's device
+(`pygames.remote.game.RemoteGame`): the state is the seat's copy (`?` for what it
+cannot see), a move goes to the device, and the device says which link to send.
+Every seat is a person; there is no undo (a move is in the link at once), no
+computer, and the save holds the device's secrets and chain instead of a record.
+
+Loaded only when a remote game opens (it imports the protocol, shipped apart).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pygames.core import IllegalAction
+from pygames.record import Record
+from pygames.remote.game import Crypto, RemoteGame
+from pygames.views import View
+from web import storage
+from web.i18n import t
+from web.seats import SEAT_LETTERS
+from web.session import HUMAN, Session
+
+if TYPE_CHECKING:
+    from web.remote_kit import Kit
+
+
+class KitCrypto:
+    """The page's back end (web/remote_kit.py) as the protocol's `Crypto`."""
+
+    def __init__(self, kit: Kit):
+        self.kit = kit
+        self.group = kit.group
+        self.verify = kit.verify
+
+    def signer(self, seed: bytes | None = None):
+        return self.kit.signer_from_seed(seed) if seed is not None else self.kit.new_signer()
+
+
+class RemoteSession(Session):
+    by_links = True
+
+    def __init__(self, game: RemoteGame, save: storage.Save):
+        # Not Session.__init__: there is no record to replay, only the device's state.
+        self.remote = game
+        options = dict(game.device.plan.options)
+        self.record = Record(game.game_id, [HUMAN] * game.seats, options)
+        self.save = save
+        self.bot_seed = 0
+        self.generation = 0
+        self.thinking_seat = None
+        self.save_error = None
+        self.on_update = lambda kind: None
+        self.closed = False
+
+    @property
+    def state(self):
+        state = self.remote.state
+        assert state is not None, "a remote game shows once it is dealt"
+        return state
+
+    @state.setter
+    def state(self, value) -> None:  # Session's own code never sets it here
+        raise AttributeError("a remote game's state is its device's")
+
+    # ----- opening -----
+
+    @classmethod
+    def created(cls, crypto: Crypto, game_id: str, seats: int, options: dict, name: str):
+        return cls.saved_anew(RemoteGame.create(crypto, game_id, seats, options, name))
+
+    @classmethod
+    def joined(cls, crypto: Crypto, fragment: str, name: str) -> RemoteSession:
+        return cls.saved_anew(RemoteGame.join(crypto, fragment, name))
+
+    @classmethod
+    def saved_anew(cls, game: RemoteGame) -> RemoteSession:
+        now = storage.now_ms()
+        save = storage.Save(
+            id=game.chain_id,
+            game=game.game_id,
+            record="",
+            seats=[HUMAN] * game.seats,
+            created=now,
+            saved=now,
+            moves=0,
+        )
+        session = cls(game, save)
+        session.autosave()
+        return session
+
+    @classmethod
+    def from_remote_save(cls, crypto: Crypto, save: storage.Save) -> RemoteSession:
+        """RemoteError("bad_save") if the save does not hold a game this app can go on."""
+        return cls(RemoteGame.from_saved(crypto, save.remote), save)
+
+    # ----- who sees what -----
+
+    @property
+    def dealt(self) -> bool:
+        return self.remote.state is not None
+
+    def human_seats(self) -> list[int]:
+        return [self.remote.seat]
+
+    def is_computer(self, seat: int) -> bool:
+        return False
+
+    def viewer(self) -> int | None:
+        return self.remote.seat
+
+    def view(self, seat: int | None) -> View:
+        view = self.state.view(seat)
+        if not self.remote.my_move():  # e.g. my move waits for the others' keys
+            view["actions"] = []
+            view["choices"] = None
+        return view
+
+    def seat_names(self) -> list[str]:
+        given = self.remote.names()
+        return [
+            t("name.you")
+            if seat == self.remote.seat
+            else given[seat] or t("name.player", letter=SEAT_LETTERS[seat])
+            for seat in range(self.remote.seats)
+        ]
+
+    def seat_line(self) -> str:
+        given = self.remote.names()
+        names = [
+            given[seat] or t("name.player", letter=SEAT_LETTERS[seat])
+            for seat in range(self.remote.seats)
+        ]
+        return t("seat.versus").join(names)
+
+    def moves_played(self) -> int:
+        return 0 if self.remote.state is None else super().moves_played()
+
+    # ----- changing the game -----
+
+    def act(self, seat: int, action: str) -> None:
+        if seat != self.remote.seat:
+            raise IllegalAction("not_your_turn", seat=seat)
+        self.remote.play(action)
+        self._changed("move")
+
+    def take_link(self, fragment: str):
+        """A link's new messages (RemoteError leaves everything as it was), then save."""
+        taken = self.remote.take_link(fragment)
+        self._changed("link")
+        return taken
+
+    def undo_point(self, seat: int | None) -> int | None:
+        return None  # the move is in the link to send at once
+
+    def schedule_computer(self) -> None:
+        return None  # every seat is a person
+
+    def has_searching_computer(self) -> bool:
+        return False
+
+    def autosave(self) -> None:
+        game = self.remote
+        save = self.save
+        save.remote = game.to_saved()
+        save.names = [name[: storage.MAX_NAME] for name in game.names()]
+        save.moves = self.moves_played()
+        save.over = game.state is not None and game.state.is_over()
+        save.turn = "mine" if game.my_move() else "send" if game.send_needed() else "wait"
+        save.saved = storage.now_ms()
+        try:
+            storage.write(save)
+            self.save_error = None
+        except storage.StorageFull:
+            self.save_error = "quota"
+        except storage.StorageUnavailable:
+            self.save_error = "unavailable"
