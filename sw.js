@@ -2,6 +2,10 @@
 // Template: `./dev build` fills VERSION and PRECACHE into _site/sw.js.
 const VERSION = "__VERSION__";
 const PRECACHE = [/* __PRECACHE__ */];
+// Remote play's files (web/remote_kit.py: remote.zip, web/remote/, vendor/), by prefix:
+// not precached (that would add them to every first visit), but cached when first
+// fetched, and fetched again by the next version where this one holds them.
+const ON_DEMAND = [/* __ON_DEMAND__ */];
 // The memory snapshot this version accepts (see web/early-pyodide.mjs), stamped by the build.
 const SNAPSHOT_KEY = "__SNAPSHOT_KEY__";
 const SNAPSHOT_MAX_BYTES = Number("__SNAPSHOT_MAX_BYTES__");
@@ -12,6 +16,7 @@ const CACHE_NAME = CACHE_PREFIX + VERSION;
 // URLs are relative to the scope so the site works under a sub-path (GitHub Pages).
 const scopeUrl = (path) => new URL(path, self.registration.scope).href;
 const INDEX_URL = scopeUrl("index.html");
+const isOnDemand = (url) => ON_DEMAND.some((path) => url.startsWith(scopeUrl(path)));
 
 self.addEventListener("install", (event) => {
   routeFilesPastTheWorker(event);
@@ -20,31 +25,53 @@ self.addEventListener("install", (event) => {
       const cache = await caches.open(CACHE_NAME);
       // "no-cache": revalidate what the HTTP cache holds, which may be the previous deploy.
       await cache.addAll(PRECACHE.map((path) => new Request(scopeUrl(path), { cache: "no-cache" })));
+      await refetchOnDemand(cache);
       await self.skipWaiting();
     })(),
   );
 });
 
+// The ON_DEMAND files older versions cached, for this one (best effort: a file that
+// fails, or is new, is cached when a remote game fetches it).
+async function refetchOnDemand(cache) {
+  const urls = new Set();
+  for (const name of await caches.keys()) {
+    if (name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME) {
+      const old = await caches.open(name);
+      (await old.keys()).forEach(({ url }) => isOnDemand(url) && urls.add(url));
+    }
+  }
+  const again = [...urls].map((url) => cache.add(new Request(url, { cache: "no-cache" })));
+  await Promise.allSettled(again);
+}
+
 // Where the browser offers static routes, requests are answered from this version's
 // cache without starting this worker's script (a miss goes to the network): every
 // file, and the page itself at the scope's URL or index.html with no query. Other
-// page loads keep the fetch handler below, with its index.html fallback.
+// page loads keep the fetch handler below, with its index.html fallback; so do the
+// ON_DEMAND files, which it caches.
 function routeFilesPastTheWorker(event) {
   if (!event.addRoutes || typeof URLPattern === "undefined") {
     return;
   }
   const source = { cacheName: CACHE_NAME };
   const scope = new URL(self.registration.scope);
-  const page = new URLPattern({
-    protocol: scope.protocol.slice(0, -1),
-    hostname: scope.hostname,
-    port: scope.port,
-    pathname: escapePattern(scope.pathname) + "{index.html}?",
-    search: "",
-  });
+  const at = (pathname) =>
+    new URLPattern({
+      protocol: scope.protocol.slice(0, -1),
+      hostname: scope.hostname,
+      port: scope.port,
+      pathname: escapePattern(scope.pathname) + pathname,
+      search: "",
+    });
+  const onDemand = ON_DEMAND.map((path) => ({
+    condition: { urlPattern: at(escapePattern(path) + (path.endsWith("/") ? "*" : "")) },
+    source: "fetch-event",
+  }));
   const rules = [
+    ...onDemand,
     { condition: { not: { requestMode: "navigate" } }, source },
-    { condition: { requestMode: "navigate", urlPattern: page }, source },
+    { condition: { requestMode: "navigate", urlPattern: at("{index.html}?") }, source },
   ];
   event.addRoutes(rules).catch((error) => console.warn("Static routes not used:", error));
 }
@@ -116,7 +143,11 @@ async function cacheFirst(request) {
     return cached;
   }
   try {
-    return await fetch(request);
+    const response = await fetch(request);
+    if (response.ok && isOnDemand(request.url)) {
+      await cache.put(request, response.clone());
+    }
+    return response;
   } catch (error) {
     const index = isNavigation && (await cache.match(INDEX_URL));
     if (index) {

@@ -126,7 +126,8 @@ def test_service_worker_precaches_every_site_file(site_dir: Path) -> None:
     site_files = {path.relative_to(site_dir).as_posix() for path in build.files_under(site_dir)}
     developer_only = ("bench/", build.STOCK_STDLIB)  # the benchmark's bare page and its library
     for_players = {path for path in site_files if not path.startswith(developer_only)}
-    assert set(precache) == (for_players - {"sw.js"}) | {"./"}
+    on_demand = {path for path in for_players if path.startswith(build.ON_DEMAND)}  # remote play
+    assert set(precache) == (for_players - on_demand - {"sw.js"}) | {"./"}
 
 
 def test_the_compiled_library_holds_every_module_once(site_dir: Path) -> None:

@@ -1,16 +1,18 @@
 """The page's cryptography for remote play, as a phone would feel it:
 python tools/bench_remote_browser.py [--cpu-throttle 4]
 
-Opens web/remote/group.mjs (@noble/curves) in headless Chromium with the CPU throttled
-and prints what one device pays: each group operation (median of 200), and the
-operations of its share of a deal for each game's deck (the first seat of two: a
-shuffle, then a lock with a commitment per card; the work of pygames.remote.deal),
-run for real on the page. Prints figures only; asserts nothing.
+Opens web/remote/group.mjs (@noble/curves) as the built site ships it (_site/web/remote/
+and _site/vendor/, by index.html's import map; built first if stale) in headless
+Chromium with the CPU throttled and prints what one device pays: each group operation
+(median of 200), and the operations of its share of a deal for each game's deck (the
+first seat of two: a shuffle, then a lock with a commitment per card; the work of
+pygames.remote.deal), run for real on the page. Prints figures only; asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import sys
 import tempfile
@@ -21,17 +23,15 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools import chromium, serve  # noqa: E402
+from tools import build, chromium, serve  # noqa: E402
 
 DECKS = {"fools-field": 23, "cloth-of-gold": 54, "fools (4 seats)": 64, "game-of-fields": 19}
 
 PAGE = """<!doctype html>
-<script type="importmap">
-{"imports": {"@noble/curves/": "./noble/curves/", "@noble/hashes/": "./noble/hashes/"}}
-</script>
+IMPORT_MAP
 <script type="module">
-import * as group from "./group.mjs";
-import * as sealing from "./seal.mjs";
+import * as group from "./web/remote/group.mjs";
+import * as sealing from "./web/remote/seal.mjs";
 const median = (values) => values.sort((a, b) => a - b)[values.length >> 1];
 const time = (work, times = 200) => {
   const spans = [];
@@ -76,13 +76,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cpu-throttle", type=float, default=4.0, metavar="N")
     args = parser.parse_args(argv)
+    built = build.build()
+    import_map = re.search(
+        r'<script type="importmap">.*?</script>', (built / "index.html").read_text()
+    )
+    assert import_map, "the built index.html has no import map"
     with tempfile.TemporaryDirectory() as folder:
-        site = Path(folder)
-        shutil.copytree(ROOT / "node_modules" / "@noble", site / "noble")
-        for module in ("group.mjs", "seal.mjs"):
-            shutil.copy(ROOT / "web" / "remote" / module, site / module)
+        site = Path(folder)  # the site's remote modules, as shipped, beside this page
+        shutil.copytree(built / "web" / "remote", site / "web" / "remote")
+        shutil.copytree(built / "vendor", site / "vendor")
         decks = ", ".join(f'"{name}": {size}' for name, size in DECKS.items())
         page = PAGE.replace("Object.entries(DECKS)", f"Object.entries({{{decks}}})")
+        page = page.replace("IMPORT_MAP", import_map.group(0))
         (site / "index.html").write_text(page, encoding="utf-8")
         url, server = serve.start_server(site)
         try:

@@ -21,8 +21,10 @@ from __future__ import annotations
 import argparse
 import ast
 import hashlib
+import itertools
 import json
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -63,25 +65,48 @@ DEVELOPER_ONLY = ("bench/", STOCK_STDLIB)
 
 PYTHON_SOURCE_DIRS = ["pygames", "web"]
 # Modules the lobby does not import (a board, the play and replay screens, the computer,
-# the log's words), but the rules engine: shipped as source, compiled when first used.
+# the log's words, remote play's loader), but the rules engine: shipped as source,
+# compiled when first used.
 # The rest ship as bytecode: the lobby's modules, and the engine, the largest modules,
 # which a page opened on a game needs at once.
 LATER_MODULES = re.compile(
-    r"(web/games/(?!__init__)|web/(replay|analysis|play|screen|session|cover|host|slicing|computer)\.py"
+    r"(web/games/(?!__init__)|web/(replay|analysis|play|screen|session|cover|host|slicing|computer|remote_kit)\.py"
     r"|pygames/(ai/|analysis\.py|replay\.py|text\.py|legacy\.py|position\.py|bots\.py"
     r"|[a-z_]+/(ai|text)\.py))"
 )
 # Modules only the developer commands import (`python -m pygames`, the benchmarks): not shipped.
-DEVELOPER_MODULES = {"pygames/__main__.py", "pygames/ai/bench.py", "pygames/ai/yardstick.py"}
-# Remote play (issue 22): the protocol and the page's back end of its group are not
-# shipped until a page of the app uses them, and then with remote games only, so that
-# the first visit's bytes do not grow.
-UNSHIPPED_PACKAGES = ("pygames/remote/", "web/remote/")
+DEVELOPER_MODULES = {
+    "pygames/__main__.py",
+    "pygames/ai/bench.py",
+    "pygames/ai/yardstick.py",
+    "pygames/remote/simulate.py",  # devices in one process: the tests and bench-remote
+}
+# Remote play (playing by links, issue 22) is loaded only when a remote game opens
+# (web/remote_kit.py), so the first visit's bytes do not grow: its Python (the protocol
+# and the page's back ends) in REMOTE_ZIP, not in app.zip, with the table of the decks'
+# card points (CARD_POINTS); its JS modules (web/remote/*.mjs) and what they import of
+# @noble, vendored at VENDORED (index.html's import map sends the bare specifiers
+# `@noble/curves/...` there). None of them is precached, and the snapshot key does not
+# name them: the service worker caches them when first fetched (sw.js, ON_DEMAND).
+REMOTE_PACKAGES = ("pygames/remote/", "web/remote/")
+REMOTE_ZIP = "remote.zip"
+CARD_POINTS = "web/remote/points.json"  # in REMOTE_ZIP
+REMOTE_MODULES = ROOT / "web" / "remote"
+VENDORED = {"@noble/curves": "vendor/noble-curves", "@noble/hashes": "vendor/noble-hashes"}
+ON_DEMAND = (REMOTE_ZIP, "web/remote/", "vendor/")
+# The modules an ES module names in its static imports and re-exports (the build follows
+# them from web/remote/*.mjs, to ship only what the page imports), and a dynamic import,
+# which the build cannot follow.
+STATIC_IMPORT = re.compile(
+    r"""^(?:(?:import|export)\s[^;'"]*?\sfrom\s*|import\s*)["']([^"']+)["']""", re.M
+)
+DYNAMIC_IMPORT = re.compile(r"\bimport\s*\(")
 SKIPPED_PARTS = {"__pycache__", "tests"}
 
 SW_TEMPLATE = ROOT / "sw.js"
 SW_VERSION_MARK = '"__VERSION__"'
 SW_PRECACHE_MARK = "[/* __PRECACHE__ */]"
+SW_ON_DEMAND_MARK = "[/* __ON_DEMAND__ */]"
 
 # PyScript's plugin chunks the app turns off in its config ("plugins": ["!py-editor",
 # ...] in index.html), and what only they import: not shipped, so neither the page nor
@@ -165,7 +190,8 @@ def build_site(out: Path = DEFAULT_OUT, require_index: bool = True, fresh: bool 
     copy_static_files(out)
     copy_runtimes(out)
     write_compiled_stdlib(out / COMPILED_STDLIB, use_cache=not fresh)
-    compiled, cached = write_app_zip(out / "app.zip", use_cache=not fresh)
+    compiled, cached = write_python_zips(out, use_cache=not fresh)
+    copy_vendored_modules(out)
     stamp_snapshot_key(out / EARLY_PYODIDE, snapshot_key(out))
     write_service_worker(out)
     stamp.parent.mkdir(parents=True, exist_ok=True)
@@ -189,8 +215,6 @@ def copy_static_files(out: Path) -> None:
         for source in files_under(ROOT / folder):
             copy_file(source, out / source.relative_to(ROOT))
     for source in files_under(ROOT / "web"):
-        if source.relative_to(ROOT).as_posix().startswith(UNSHIPPED_PACKAGES):
-            continue
         if source.suffix == ".json":  # the strings table, without its indentation
             data = json.loads(source.read_text(encoding="utf-8"))
             if source.name == "i18n.json":  # with each game's names from its text module
@@ -272,8 +296,10 @@ def stdlib_imports(sources: list[Path]) -> list[str]:
     return sorted(name for name in found if name.split(".")[0] in sys.stdlib_module_names)
 
 
-def write_app_zip(zip_path: Path, use_cache: bool = True) -> tuple[int, int]:
-    """Every Python source, and its bytecode for the browser's Python (imports skip compiling).
+def write_python_zips(out: Path, use_cache: bool = True) -> tuple[int, int]:
+    """app.zip: every module but remote play's; REMOTE_ZIP: remote play's (REMOTE_PACKAGES)
+    and its table of card points. Each module as `shipped_python` ships it, its bytecode
+    compiled for the browser's Python (imports skip compiling).
 
     Returns how many files were compiled, and how many came from the cache.
     """
@@ -283,14 +309,114 @@ def write_app_zip(zip_path: Path, use_cache: bool = True) -> tuple[int, int]:
         bytecode, compiled = cached_browser_bytecode(sources)
     else:
         bytecode, compiled = browser_bytecode(sources), len(sources)
-    entries = shipped_python(entries, bytecode)
+    remote = {name: data for name, data in entries.items() if name.startswith(REMOTE_PACKAGES)}
+    app = {name: data for name, data in entries.items() if name not in remote}
+    write_zip(out / "app.zip", shipped_python(app, bytecode))
+    points = json.dumps(card_point_table(), sort_keys=True, separators=(",", ":"))
+    write_zip(out / REMOTE_ZIP, {**shipped_python(remote, bytecode), CARD_POINTS: points.encode()})
+    return compiled, len(sources) - compiled
+
+
+def write_zip(zip_path: Path, entries: dict[str, bytes]) -> None:
+    """A zip of `entries` that is the same bytes whenever they are (fixed dates, sorted)."""
     with zipfile.ZipFile(zip_path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for name, data in sorted(entries.items()):
             entry = zipfile.ZipInfo(name, date_time=ZIP_DATE)
             entry.compress_type = zipfile.ZIP_DEFLATED
             entry.external_attr = 0o644 << 16
             archive.writestr(entry, data, compresslevel=9)
-    return compiled, len(sources) - compiled
+
+
+def card_point_table() -> dict[str, str]:
+    """The point of every card of every deck the games deal (hex of the 32 bytes of hash
+    libsodium maps, to hex of the point), for the page's group (web/remote/noble.py):
+    libsodium's map of a hash to the group (`crypto_core_ed25519_from_uniform`, Elligator
+    2 with the cofactor cleared) is none that @noble offers, and the decks are fixed. A
+    deck is the first pool a game draws from (as `GamePlan.of` finds it, by rehearsing
+    the setup), for every seat count and every choice of options; its points are those
+    of `pygames.remote.deal.card_points`. Made with PyNaCl, a dev dependency."""
+    try:
+        from pygames.remote.group import SodiumGroup
+    except ImportError as error:  # PyNaCl is a dev dependency: CI's build has it
+        raise BuildError(f"the card points need PyNaCl: {error} (run ./dev setup)") from None
+    from pygames import GAMES
+    from pygames.remote.deal import DOMAIN, copy_names
+    from pygames.remote.device import WatchingChance
+    from pygames.remote.group import hash_label
+
+    group = SodiumGroup()
+    table = {}
+    shipped = [game for game in GAMES.values() if type(game).__module__.startswith("pygames.")]
+    for game in shipped:  # (the engine tests add a game of their own)
+        keys = [option.key for option in game.options]
+        for seats in range(game.min_seats, game.max_seats + 1):
+            for choices in itertools.product(*(option.choices for option in game.options)):
+                options = dict(zip(keys, choices, strict=True))
+                for seed in range(4):  # as GamePlan.of, and then some
+                    watcher = WatchingChance(random.Random(seed))
+                    game.new_state(seats, options=options, chance=watcher)
+                    for name in copy_names(watcher.first_pool):
+                        digest = hash_label(DOMAIN, game.id, name)[:32]
+                        table[digest.hex()] = group.point_from_hash(digest).hex()
+    return table
+
+
+def copy_vendored_modules(out: Path) -> None:
+    """The @noble modules that web/remote/*.mjs import, at VENDORED, with each package's
+    licence (web/remote/*.mjs themselves are copied with the rest of web/)."""
+    for site_path, source in remote_module_graph().items():
+        if site_path.startswith("vendor/"):
+            copy_file(source, out / site_path)
+    for package, folder in VENDORED.items():
+        copy_file(NODE_MODULES / package / "LICENSE", out / folder / "LICENSE")
+
+
+def remote_module_graph() -> dict[str, Path]:
+    """Every module the page's remote modules import, directly or not, and themselves:
+    {path in the site: source}. Only these of @noble's files ship (0.35 of their 0.85 MB)."""
+    found: dict[str, Path] = {}
+    todo = sorted(REMOTE_MODULES.glob("*.mjs"))
+    while todo:
+        source = todo.pop()
+        site_path = site_path_of_module(source)
+        if site_path in found:
+            continue
+        found[site_path] = source
+        text = source.read_text(encoding="utf-8")
+        if DYNAMIC_IMPORT.search(text):
+            raise BuildError(f"{source} imports dynamically: the build cannot tell what to ship.")
+        todo += [resolve_import(source, spec) for spec in STATIC_IMPORT.findall(text)]
+    return dict(sorted(found.items()))
+
+
+def resolve_import(importer: Path, specifier: str) -> Path:
+    """The file an import in `importer` names: relative, or a subpath of a VENDORED package
+    that its exports map to itself (as the import map maps it)."""
+    if specifier.startswith(("./", "../")):
+        target = (importer.parent / specifier).resolve()
+    else:
+        package = next((p for p in VENDORED if specifier.startswith(p + "/")), None)
+        if package is None:
+            raise BuildError(f"{importer} imports {specifier!r}: no import map entry for it.")
+        subpath = "./" + specifier.removeprefix(package + "/")
+        manifest = json.loads((NODE_MODULES / package / "package.json").read_text())
+        if manifest.get("exports", {}).get(subpath) != subpath:
+            raise BuildError(f"{package} does not export {subpath} as itself (the import map).")
+        target = (NODE_MODULES / package / subpath).resolve()
+    if not target.is_file():
+        raise BuildError(f"{importer} imports {specifier!r}, which is not there: run `npm ci`.")
+    return target
+
+
+def site_path_of_module(source: Path) -> str:
+    source = source.resolve()
+    if source.is_relative_to(REMOTE_MODULES.resolve()):
+        return source.relative_to(ROOT.resolve()).as_posix()
+    for package, folder in VENDORED.items():
+        package_dir = (NODE_MODULES / package).resolve()
+        if source.is_relative_to(package_dir):
+            return f"{folder}/{source.relative_to(package_dir).as_posix()}"
+    raise BuildError(f"{source}: a module outside web/remote/ and the vendored packages.")
 
 
 def shipped_python(sources: dict[str, bytes], bytecode: dict[str, bytes]) -> dict[str, bytes]:
@@ -304,7 +430,7 @@ def shipped_python(sources: dict[str, bytes], bytecode: dict[str, bytes]) -> dic
     """
     shipped = {}
     for name, data in sources.items():
-        if name in DEVELOPER_MODULES or name.startswith(UNSHIPPED_PACKAGES):
+        if name in DEVELOPER_MODULES:
             continue
         if LATER_MODULES.match(name):
             shipped[name] = without_docstrings(data.decode("utf-8")).encode("utf-8")
@@ -433,17 +559,22 @@ def write_service_worker(site: Path) -> str:
     """(Re)generate site/sw.js from the template; return the new VERSION.
 
     VERSION is a hash of every other file in the site, so any content change
-    produces a new cache name and the old cache is dropped on activation.
+    produces a new cache name and the old cache is dropped on activation. PRECACHE is
+    every file players may need but those only remote games load (under the ON_DEMAND
+    prefixes, also stamped in), which the worker caches when first fetched (they would
+    be a first visit's bytes otherwise).
     """
-    precache = [path.relative_to(site).as_posix() for path in files_under(site)]
-    precache = [url for url in precache if url != "sw.js" and not url.startswith(DEVELOPER_ONLY)]
-    version = content_hash(site, precache)
+    files = [path.relative_to(site).as_posix() for path in files_under(site)]
+    files = [url for url in files if url != "sw.js" and not url.startswith(DEVELOPER_ONLY)]
+    precache = [url for url in files if not url.startswith(ON_DEMAND)]
+    version = content_hash(site, files)
     script = SW_TEMPLATE.read_text(encoding="utf-8")
-    for mark in (SW_VERSION_MARK, SW_PRECACHE_MARK):
+    for mark in (SW_VERSION_MARK, SW_PRECACHE_MARK, SW_ON_DEMAND_MARK):
         if mark not in script:
             raise BuildError(f"sw.js template lost its {mark} placeholder.")
     script = script.replace(SW_VERSION_MARK, json.dumps(version))
     script = script.replace(SW_PRECACHE_MARK, json.dumps(["./", *precache], indent=2))
+    script = script.replace(SW_ON_DEMAND_MARK, json.dumps(list(ON_DEMAND)))
     (site / "sw.js").write_text(script, encoding="utf-8")
     stamp_snapshot_key(site / "sw.js", snapshot_key(site))
     return version
@@ -522,6 +653,9 @@ def build_inputs() -> list[Path]:
     inputs += [PYODIDE_DIST / name for name in PYODIDE_FILES]
     inputs += [path for path in files_under(PYSCRIPT_DIST) if path.parent == PYSCRIPT_DIST]
     inputs += [PYODIDE_DIST / "package.json"]
+    for package in VENDORED:  # what ships of it is found from web/remote/*.mjs
+        folder = NODE_MODULES / package
+        inputs += [folder / "package.json", folder / "LICENSE", *folder.rglob("*.js")]
     return [path for path in inputs if path.is_file()]
 
 

@@ -1,0 +1,118 @@
+"""Remote play's back ends in the page, over @noble (web/remote/noble.mjs): the group
+that locks cards (`NobleGroup`, a `pygames.remote.group.Group`) and Ed25519 signatures
+(`NobleSigner`, `noble_verify`: a `pygames.remote.chain.Signer` and `Verify`). CPython's
+are libsodium's (PyNaCl): both give the same bytes (tests/test_remote_noble_js.py,
+e2e/test_remote_kit.py).
+
+Every operation is noble's, but one: libsodium's map of a hash to the group (Elligator
+2, `crypto_core_ed25519_from_uniform`) is none that noble offers, and it only ever maps
+the names of the decks' cards, which are fixed; so `point_from_hash` looks the point up
+in a table the build made with libsodium (tools/build.py, `card_point_table`), shipped
+beside this module.
+
+Bytes go to JS as Uint8Array (`to_js` copies them) and come back by `to_bytes()`. The JS
+module is given once, by web/remote_kit.py (`bind`), which imports it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from pyodide.ffi import JsException, to_js
+
+from pygames.remote.group import POINT_BYTES, BadPoint
+
+POINTS = Path(__file__).with_name("points.json")  # written by the build
+SEED_BYTES = 32
+
+_module: Any = None  # web/remote/noble.mjs, once bound
+
+
+class NoPointFor(LookupError):
+    """A hash that names no card of any deck the games deal (the table has its point)."""
+
+
+def bind(module: Any) -> None:
+    """Use `module` (web/remote/noble.mjs, imported) from now on."""
+    global _module
+    _module = module
+
+
+def noble() -> Any:
+    if _module is None:
+        raise RuntimeError("web.remote.noble needs its JS module: use web.remote_kit.load_kit()")
+    return _module
+
+
+def card_point_table(path: Path = POINTS) -> dict[bytes, bytes]:
+    """{the 32 bytes of hash libsodium maps: the point}, from the build's table."""
+    table = json.loads(path.read_text(encoding="utf-8"))
+    return {bytes.fromhex(digest): bytes.fromhex(point) for digest, point in table.items()}
+
+
+def js_bytes(data: bytes) -> Any:
+    return to_js(bytes(data))
+
+
+class NobleGroup:
+    """`pygames.remote.group.Group` by @noble/curves (web/remote/group.mjs)."""
+
+    def __init__(self, points: dict[bytes, bytes] | None = None) -> None:
+        self.js = noble()
+        self.points = card_point_table() if points is None else points
+
+    def random_scalar(self) -> bytes:
+        return self.js.randomScalar().to_bytes()
+
+    def invert(self, scalar: bytes) -> bytes:
+        return self.js.invert(js_bytes(scalar)).to_bytes()
+
+    def multiply_scalars(self, a: bytes, b: bytes) -> bytes:
+        return self.js.multiplyScalars(js_bytes(a), js_bytes(b)).to_bytes()
+
+    def lock(self, point: bytes, scalar: bytes) -> bytes:
+        if not isinstance(point, bytes) or len(point) != POINT_BYTES:
+            raise BadPoint(repr(point)[:16])
+        try:
+            return self.js.lock(js_bytes(point), js_bytes(scalar)).to_bytes()
+        except JsException as error:
+            if self.js.BadPoint.prototype.isPrototypeOf(error):
+                raise BadPoint(point.hex()[:16]) from None
+            raise
+
+    def base_times(self, scalar: bytes) -> bytes:
+        return self.js.baseTimes(js_bytes(scalar)).to_bytes()
+
+    def point_from_hash(self, digest: bytes) -> bytes:
+        """The point libsodium maps the hash's first 32 bytes to, from the table."""
+        try:
+            return self.points[bytes(digest[:32])]
+        except KeyError:
+            raise NoPointFor(bytes(digest[:32]).hex()) from None
+
+    def is_point(self, point: bytes) -> bool:
+        return isinstance(point, bytes) and bool(self.js.isPoint(js_bytes(point)))
+
+
+class NobleSigner:
+    """A seat's Ed25519 key by @noble/curves (`pygames.remote.chain.Signer`): from its
+    32-byte secret seed, or a fresh one. The same seed signs as PyNaCl's SigningKey."""
+
+    def __init__(self, seed: bytes | None = None) -> None:
+        self.seed = os.urandom(SEED_BYTES) if seed is None else bytes(seed)
+        if len(self.seed) != SEED_BYTES:
+            raise ValueError(f"a seed is {SEED_BYTES} bytes")
+        self.public_key: bytes = noble().signerPublicKey(js_bytes(self.seed)).to_bytes()
+
+    def sign(self, data: bytes) -> bytes:
+        return noble().sign(js_bytes(self.seed), js_bytes(data)).to_bytes()
+
+
+def noble_verify(public_key: bytes, data: bytes, signature: bytes) -> bool:
+    """`pygames.remote.chain.Verify`: True if `signature` is the key's on `data`."""
+    if not all(isinstance(value, bytes) for value in (public_key, data, signature)):
+        return False
+    return bool(noble().verify(js_bytes(public_key), js_bytes(data), js_bytes(signature)))
