@@ -14,6 +14,8 @@ from pygames.text import strings_table
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = strings_table(json.loads((ROOT / "web" / "i18n.json").read_text(encoding="utf-8")))
+# Remote play's screens bring their own words (loaded with them: web/remote_kit.py).
+TABLE |= json.loads((ROOT / "web" / "remote" / "strings.json").read_text(encoding="utf-8"))
 LITERAL_KEY = re.compile(r"""\bt\(\s*["']([a-z][\w.-]*)["']""")
 HTML_KEY = re.compile(r"""data-i18n(?:-label)?="([^"]+)\"""")
 

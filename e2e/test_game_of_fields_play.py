@@ -142,7 +142,7 @@ def best_plan(state, seat: int):
     return max(plans, key=score)
 
 
-def play_plan(page: Page, state, plan) -> None:
+def play_plan(page: Page, state, plan, seat: int = 0) -> None:
     kind, value = plan
     if kind == "move":
         pawn, dest, _ = value
@@ -152,7 +152,7 @@ def play_plan(page: Page, state, plan) -> None:
         else:
             move_pawn(page, pawn, dest)
         return
-    picks = state.picks(0, value)
+    picks = state.picks(seat, value)
     name = picks[0][1]
     page.click(f"[data-act='gof-action'][data-name='{name}']")
     for _, hex_id in picks[1:]:

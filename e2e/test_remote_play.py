@@ -7,18 +7,26 @@ from the untouched one."""
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 
 from conftest import run_python, screenshot, wait_ready
 from playwright.sync_api import BrowserContext, Page, expect
 from test_fools_field_play import play_a_turn
+from test_game_of_fields_play import best_plan, hex_, play_plan
 
+from pygames import GAMES
+from pygames.core import RandomChance
+from pygames.game_of_fields.hexmap import FACE_DOWN
+from pygames.game_of_fields.notation import StartMove, format
+from pygames.position import decode_state
 from pygames.remote.link import from_fragment, to_fragment
 
 # What a page's Python holds of its game: its seat copy, every card its device opened,
 # its save, and its own hand and secrets (to check the other page against).
 HELD_IN_PYTHON = """
 import json
+import random
 import web.app
 from pygames.position import encode_state
 game = web.app._app.play.session.remote
@@ -63,11 +71,12 @@ def open_link(page: Page, url: str) -> None:
     page.wait_for_function(f"n => ({LINKS_OPENED})() > n", arg=before, timeout=120_000)
 
 
-def start_by_links(page: Page, name: str) -> str:
-    page.click("[data-act='new-game'][data-game='fools-field']")
+def start_by_links(page: Page, name: str, game: str = "fools-field", **options: str) -> str:
+    page.click(f"[data-act='new-game'][data-game='{game}']")
     page.check("#where-links")
     page.fill("#own-name", name)
-    page.select_option("#option-start", "A")
+    for option, value in options.items():
+        page.select_option(f"#option-{option}", value)
     page.click("[data-act='start']")
     return the_link(page)
 
@@ -83,7 +92,7 @@ def join(page: Page, invite: str, name: str) -> str:
 def test_two_devices_play_the_fools_field_by_links(new_context, site_url: str) -> None:
     alice = open_page(new_context, site_url, "en")
     bob = open_page(new_context, site_url, "ja")
-    invite = start_by_links(alice, "Alice")
+    invite = start_by_links(alice, "Alice", start="A")
     screenshot(alice, "remote-invite-desktop-en")
     expect(alice.locator(".notice.remote h3")).to_contain_text("Send this invite link")
     answer = join(bob, invite, "ボブ")
@@ -142,3 +151,84 @@ def refuse_a_changed_link(page: Page, url: str) -> None:
     expect(page.locator("#message")).to_be_visible(timeout=120_000)
     words = page.locator("#message").inner_text()
     assert "Nothing saved has changed" in words or "保存済みの内容は変わっていません" in words
+
+
+SEAT_COPY = """
+import web.app
+from pygames.position import encode_state
+game = web.app._app.play.session.remote
+[game.seat, encode_state(game.state)]
+"""
+
+
+def seat_copy(page: Page):
+    """The game as the page's seat knows it (its device's state)."""
+    seat, text = run_python(page, SEAT_COPY)
+    game = GAMES["game-of-fields"]
+    # Random chance: the plans look ahead through hexes turned over, whatever they hold.
+    chance = RandomChance(random.Random(0))
+    return seat, decode_state(game, 2, {"map": "blank"}, text, chance, seat)
+
+
+def turned_a_hex_over(page: Page, state, seat: int) -> bool:
+    """Start a Prince's move and turn a face-down hex next to it over, by clicks, if one
+    can; False (nothing clicked) if none can."""
+    if state.phase != "act":
+        return False
+    for index, prince in enumerate(state.princes[seat]):
+        if format(StartMove(prince)) not in state.legal_actions(seat):
+            continue
+        reach = state.prince_value(seat, prince)
+        targets = state.reveal_targets(seat, index, [prince], 0, reach)
+        if targets:
+            hex_(page, prince).click()
+            hex_(page, targets[0]).click()
+            page.click("[data-act='gof-go']")
+            return True
+    return False
+
+
+def finished_a_move(page: Page, state) -> bool:
+    """A Prince that turned a hex over: it stays, and stops (False if no move is on)."""
+    if state.phase != "move":
+        return False
+    for name in ("stay", "stop", "end"):
+        button = page.locator(f"[data-act='gof-action'][data-name='{name}']")
+        if button.count():
+            button.click()
+            return True
+    return False
+
+
+def test_the_blank_map_turns_hexes_over_by_links(new_context, site_url: str) -> None:
+    """A hex turned over waits for the other seat's key: its device answers by itself when
+    the link is opened, and the mover's move goes on when the answer comes."""
+    alice = open_page(new_context, site_url, "en")
+    bob = open_page(new_context, site_url, "en")
+    answer = join(bob, start_by_links(alice, "Alice", "game-of-fields", map="blank"), "Bob")
+    open_link(alice, answer)
+    pages, sender = [alice, bob], alice
+    answers = 0
+    face_down = seat_copy(alice)[1].terrain.count(FACE_DOWN)
+    for _ in range(60):
+        mover = next((p for p in pages if p.locator(READY_TO_PLAY).count()), None)
+        if mover is not None:
+            seat, state = seat_copy(mover)
+            if not (turned_a_hex_over(mover, state, seat) or finished_a_move(mover, state)):
+                play_plan(mover, state, best_plan(state, seat), seat)
+            mover.wait_for_selector(f"{READY_TO_PLAY}, {SENDING}", timeout=60_000)
+            sender = mover
+            continue
+        receiver = bob if sender is alice else alice
+        open_link(receiver, the_link(sender))
+        if receiver.locator(SENDING).count() and not receiver.locator(READY_TO_PLAY).count():
+            answers += 1  # its device answered with its keys: the sender's move waits for them
+        sender = receiver
+        if answers >= 2:
+            break
+    assert answers >= 2
+    open_link(bob if sender is alice else alice, the_link(sender))  # the last answer
+    face_up = [seat_copy(page)[1].terrain for page in pages]
+    assert face_up[0] == face_up[1]  # both devices turned the same hexes over
+    assert face_up[0].count(FACE_DOWN) < face_down
+    screenshot(bob, "remote-gof-blank-desktop-en")

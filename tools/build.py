@@ -91,6 +91,7 @@ DEVELOPER_MODULES = {
 REMOTE_PACKAGES = ("pygames/remote/", "web/remote/")
 REMOTE_ZIP = "remote.zip"
 CARD_POINTS = "web/remote/points.json"  # in REMOTE_ZIP
+REMOTE_STRINGS = "web/remote/strings.json"  # in REMOTE_ZIP: the words of its screens
 REMOTE_MODULES = ROOT / "web" / "remote"
 VENDORED = {"@noble/curves": "vendor/noble-curves", "@noble/hashes": "vendor/noble-hashes"}
 ON_DEMAND = (REMOTE_ZIP, "web/remote/", "vendor/")
@@ -215,14 +216,15 @@ def copy_static_files(out: Path) -> None:
         for source in files_under(ROOT / folder):
             copy_file(source, out / source.relative_to(ROOT))
     for source in files_under(ROOT / "web"):
+        if source.relative_to(ROOT).as_posix() == REMOTE_STRINGS:
+            continue  # in REMOTE_ZIP
         if source.suffix == ".json":  # the strings table, without its indentation
             data = json.loads(source.read_text(encoding="utf-8"))
             if source.name == "i18n.json":  # with each game's names from its text module
                 data = strings_table(data)
-            compact = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
             target = out / source.relative_to(ROOT)
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(compact, encoding="utf-8")
+            target.write_text(compact_json(data), encoding="utf-8")
         elif source.suffix != ".py":
             copy_compacted(source, out / source.relative_to(ROOT))
     # PyScript fetches <script type="py" src="web/main.py"> itself, so the
@@ -313,8 +315,14 @@ def write_python_zips(out: Path, use_cache: bool = True) -> tuple[int, int]:
     app = {name: data for name, data in entries.items() if name not in remote}
     write_zip(out / "app.zip", shipped_python(app, bytecode))
     points = json.dumps(card_point_table(), sort_keys=True, separators=(",", ":"))
-    write_zip(out / REMOTE_ZIP, {**shipped_python(remote, bytecode), CARD_POINTS: points.encode()})
+    strings = compact_json(json.loads((ROOT / REMOTE_STRINGS).read_text(encoding="utf-8")))
+    shipped = {CARD_POINTS: points.encode(), REMOTE_STRINGS: strings.encode()}
+    write_zip(out / REMOTE_ZIP, {**shipped_python(remote, bytecode), **shipped})
     return compiled, len(sources) - compiled
+
+
+def compact_json(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def write_zip(zip_path: Path, entries: dict[str, bytes]) -> None:

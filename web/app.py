@@ -285,7 +285,7 @@ class App:
         if fragment.startswith(SAVE_PREFIX):
             return self.resume(fragment[len(SAVE_PREFIX) :], moment)
         if fragment.startswith(REMOTE_PREFIX):
-            self.run(self.open_remote_link_counted(fragment[1:]))
+            self.run(self.open_remote_link(fragment[1:]))
             return True
         return False
 
@@ -372,11 +372,11 @@ class App:
             self.announce(t("link.opened"))
         return True
 
-    # ----- games with friends on other devices, by links -----
+    # ----- games with friends on other devices, by links (web/remote/links.py) -----
 
-    async def remote_crypto(self):
-        """The page's cryptography for games by links, loaded on first use (None, with a
-        message, when it cannot be: offline before it was ever loaded)."""
+    async def remote_links(self):
+        """Remote play's flows, its files loaded first (None, with a message, when they
+        cannot be: offline before they were ever loaded)."""
         from web.remote_kit import KitUnavailable, load_kit
 
         try:
@@ -384,99 +384,40 @@ class App:
         except KitUnavailable:
             self.show_message(t("remote.unavailable"))
             return None
-        from web.remote.session import KitCrypto
+        from web.remote.links import RemoteLinks
 
-        return KitCrypto(kit)
+        return RemoteLinks(self, kit)
 
     async def start_remote(self, game_id: str, seats: int, options: dict, name: str) -> None:
-        crypto = await self.remote_crypto()
-        if crypto is None:
-            return
-        from pygames.remote.device import NotDealtYet
-        from web.remote.session import RemoteSession
+        links = await self.remote_links()
+        if links is not None:
+            links.start(game_id, seats, options, name)
 
-        try:
-            session = RemoteSession.created(crypto, game_id, seats, options, name)
-        except NotDealtYet:
-            self.show_message(t("remote.not_by_link"))
-            return
-        self.open_session(session)
-
-    async def open_remote_link_counted(self, fragment: str) -> None:
-        """Open the link; count the links opened (taken or not) on <html
+    async def open_remote_link(self, fragment: str) -> None:
+        """Open a link of a game by links; count the links opened (taken or not) on <html
         data-remote-links>, so that tests wait for one instead of a fixed time."""
         try:
-            await self.open_remote_link(fragment)
+            links = await self.remote_links()
+            if links is None:
+                self.leave_game()
+            else:
+                links.open_link(fragment)
         finally:
             root = js.document.documentElement
             opened = int(dom.nullable(root.getAttribute("data-remote-links")) or 0)
             root.setAttribute("data-remote-links", str(opened + 1))
 
-    async def open_remote_link(self, fragment: str) -> None:
-        """An invite opens the join screen; any other link brings its saved game up to
-        date. A link that cannot be taken says why and changes nothing saved."""
-        crypto = await self.remote_crypto()
-        if crypto is None:
-            self.leave_game()
-            return
-        from pygames.remote.game import RemoteError, RemoteGame, read_link
-        from web import storage
-
-        try:
-            chain_id = read_link(fragment)[0].game
-            save = storage.read(chain_id) if storage.is_save_id(chain_id) else None
-            if isinstance(save, storage.Save) and save.remote is not None:
-                await self.bring_up_to_date(crypto, save, fragment)
-                return
-            self.join.open(fragment, RemoteGame.invitation(fragment))
-        except RemoteError as error:
-            self.leave_game()
-            self.show_message(remote_refusal(error, []))
-
-    async def bring_up_to_date(self, crypto, save, fragment: str) -> None:
-        from pygames.remote.game import RemoteError
-        from web.remote.session import RemoteSession
-
-        session = RemoteSession.from_remote_save(crypto, save)
-        try:
-            taken = session.take_link(fragment)
-        except RemoteError as error:
-            self.open_session(session)
-            self.show_message(remote_refusal(error, session.seat_names()))
-            return
-        self.open_session(session)
-        news = "remote.opened_news" if taken.fresh else "remote.opened_nothing_new"
-        self.announce(t(news) + " " + self.play.headline())
-
     async def join_remote(self, fragment: str, name: str) -> None:
-        crypto = await self.remote_crypto()
-        if crypto is None:
-            return
-        from pygames.remote.game import RemoteError
-        from web.remote.session import RemoteSession
-
-        try:
-            session = RemoteSession.joined(crypto, fragment, name)
-        except RemoteError as error:
-            self.show_message(remote_refusal(error, []))
-            return
-        self.open_session(session)
+        links = await self.remote_links()
+        if links is not None:
+            links.join(fragment, name)
 
     async def resume_remote(self, save) -> None:
-        crypto = await self.remote_crypto()
-        if crypto is None:
+        links = await self.remote_links()
+        if links is None:
             self.leave_game()
-            return
-        from pygames.remote.game import RemoteError
-        from web.remote.session import RemoteSession
-
-        try:
-            session = RemoteSession.from_remote_save(crypto, save)
-        except RemoteError:
-            self.refuse_save(t("error.save"))
-            self.leave_game()
-            return
-        self.open_session(session)
+        else:
+            links.resume(save)
 
     # ----- record files: opened with the file picker or dropped on the page -----
 
@@ -524,15 +465,6 @@ class App:
         self.leave_game()
         self.show_message(t("error.link", detail=detail))
         return False
-
-
-def remote_refusal(error, names: list[str]) -> str:
-    """Why a link of a game by links was refused, naming the seat to blame if known."""
-    seat = error.seat
-    name = names[seat] if seat is not None and 0 <= seat < len(names) else ""
-    key = "remote.error." + error.reason
-    reason = t(key, name=name) if i18n.has(key) else t("remote.error.damaged", name=name)
-    return t("remote.refused", reason=reason)
 
 
 def split_moment(fragment: str) -> tuple[str, dict]:

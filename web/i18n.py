@@ -23,6 +23,11 @@ async def load() -> None:
     language_changed()
 
 
+def add(table: dict[str, dict[str, str]]) -> None:
+    """More strings, loaded with what uses them (web/remote/strings.json, with remote play)."""
+    _table.update(table)
+
+
 def language_changed() -> None:
     """Forget the language read: web/boot.js switched it (its "ff-lang" event)."""
     _language.clear()

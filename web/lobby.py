@@ -89,7 +89,7 @@ def save_item(save: storage.Save | storage.BadSave) -> Element:
     title = t("game." + save.game) if known else save.game  # text, never HTML
     state = t("saves.finished") if save.over else t("saves.in_progress")
     if save.remote is not None and not save.over:
-        state = t("saves.turn_" + save.turn) if save.turn else state
+        state = t("saves.turn." + save.turn) if save.turn else state
     when = js.Date.new(save.saved).toLocaleString(i18n.lang())
     opens = ("review" if save.over else "resume") if games.is_playable(save.game) else None
     return h(

@@ -72,9 +72,13 @@ async def _load() -> Kit:
         module = await run_js(f"import({json.dumps(url)})")
     except JsException as error:
         raise KitUnavailable(f"{NOBLE_MODULE}: {error}") from None
-    _unpack(archive)
+    home = _unpack(archive)
+    from web import i18n
     from web.remote import noble
 
+    strings = os.path.join(home, "web", "remote", "strings.json")
+    with open(strings, encoding="utf-8") as words:
+        i18n.add(json.load(words))
     noble.bind(module)
     return Kit(noble.NobleGroup(), noble.noble_verify, noble.NobleSigner, noble.NobleSigner)
 
@@ -90,11 +94,13 @@ async def _fetch(path: str) -> Any:
         raise KitUnavailable(f"{path}: {error}") from None
 
 
-def _unpack(archive: Any) -> None:
-    """The archive's modules beside app.zip's (the folder that holds `web/`), importable."""
+def _unpack(archive: Any) -> str:
+    """The archive's modules beside app.zip's (the folder that holds `web/`, returned),
+    importable."""
     import pyodide_js  # type: ignore[import-not-found]
 
     home = os.path.dirname(os.path.dirname(os.path.abspath(web.__file__ or "web/")))
     options = to_js({"extractDir": home}, dict_converter=js.Object.fromEntries)
     pyodide_js.unpackArchive(archive, "zip", options)
     importlib.invalidate_caches()
+    return home

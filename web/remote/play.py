@@ -61,6 +61,8 @@ class RemotePlayScreen(PlayScreen):
         """The link to send, or what the game waits for."""
         game = self.remote_session.remote
         send = game.send_needed() or (game.phase() == DEALING and game.link() is not None)
+        if game.my_move() and not send:
+            return None  # the instruction says it all
         body = [h("h3", {"id": "notice-title"}, self.headline())]
         if send:
             body += [h("p", {}, self.why_send()), self.link_field(game.link() or "")]

@@ -1,0 +1,85 @@
+"""Games with friends on other devices: starting one, joining one, and opening its
+links, for the app shell (web/app.py), once remote play's files are loaded.
+
+An invite link opens the join screen; any other link brings its saved game up to
+date. A link that cannot be taken says why, naming the seat to blame where one can
+be named, and changes nothing saved.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pygames.remote.device import NotDealtYet
+from pygames.remote.game import RemoteError, RemoteGame, read_link
+from web import i18n, storage
+from web.i18n import t
+from web.remote.session import KitCrypto, RemoteSession
+
+if TYPE_CHECKING:
+    from web.app import App
+    from web.remote_kit import Kit
+
+
+class RemoteLinks:
+    def __init__(self, app: App, kit: Kit):
+        self.app = app
+        self.crypto = KitCrypto(kit)
+
+    def start(self, game_id: str, seats: int, options: dict, name: str) -> None:
+        try:
+            session = RemoteSession.created(self.crypto, game_id, seats, options, name)
+        except NotDealtYet:
+            self.app.show_message(t("remote.not_by_link"))
+            return
+        self.app.open_session(session)
+
+    def open_link(self, fragment: str) -> None:
+        try:
+            chain_id = read_link(fragment)[0].game
+            save = storage.read(chain_id) if storage.is_save_id(chain_id) else None
+            if isinstance(save, storage.Save) and save.remote is not None:
+                self.bring_up_to_date(save, fragment)
+                return
+            self.app.join.open(fragment, RemoteGame.invitation(fragment))
+        except RemoteError as error:
+            self.app.leave_game()
+            self.app.show_message(refusal(error, []))
+
+    def bring_up_to_date(self, save: storage.Save, fragment: str) -> None:
+        session = RemoteSession.from_remote_save(self.crypto, save)
+        try:
+            taken = session.take_link(fragment)
+        except RemoteError as error:
+            self.app.open_session(session)
+            self.app.show_message(refusal(error, session.seat_names()))
+            return
+        self.app.open_session(session)
+        news = "remote.opened_news" if taken.fresh else "remote.opened_nothing_new"
+        self.app.announce(t(news) + " " + self.app.play.headline())
+
+    def join(self, fragment: str, name: str) -> None:
+        try:
+            session = RemoteSession.joined(self.crypto, fragment, name)
+        except RemoteError as error:
+            self.app.show_message(refusal(error, []))
+            return
+        self.app.open_session(session)
+
+    def resume(self, save: storage.Save) -> None:
+        try:
+            session = RemoteSession.from_remote_save(self.crypto, save)
+        except RemoteError:
+            self.app.leave_game()
+            self.app.show_message(t("error.save"))
+            return
+        self.app.open_session(session)
+
+
+def refusal(error: RemoteError, names: list[str]) -> str:
+    """Why a link was refused, naming the seat to blame if it is known."""
+    seat = error.seat
+    name = names[seat] if seat is not None and 0 <= seat < len(names) else ""
+    key = "remote.error." + error.reason
+    reason = t(key, name=name) if i18n.has(key) else t("remote.error.damaged", name=name)
+    return t("remote.refused", reason=reason)
