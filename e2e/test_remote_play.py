@@ -41,6 +41,7 @@ json.dumps({
 })
 """
 SENDING = ".notice.remote[data-send='yes']"
+SAVES_JS = "() => Object.entries(localStorage).filter(([key]) => key.startsWith('ff:save:'))"
 READY_TO_PLAY = ".play[data-turn='mine']"
 AUDIT = ".over .audit[data-audit='verified']"
 
@@ -101,6 +102,7 @@ def test_two_devices_play_the_fools_field_by_links(new_context, site_url: str) -
     alice.wait_for_selector(READY_TO_PLAY, timeout=120_000)
     pages = [alice, bob]
     links = checked = 0
+    refused: set[str] = set()
     sender = alice  # whoever acted last has the link that carries news
     for _ in range(300):
         if all(page.locator(AUDIT).count() for page in pages):
@@ -111,16 +113,21 @@ def test_two_devices_play_the_fools_field_by_links(new_context, site_url: str) -
             sender = mover
             continue
         receiver = bob if sender is alice else alice
-        if links == 4:
-            refuse_a_changed_link(receiver, the_link(sender))
+        if links in (4, 5):  # once to each page: English, then Japanese
+            refused.add(refuse_a_changed_link(receiver, the_link(sender)))
         open_link(receiver, the_link(sender))
+        expect(receiver.locator("#message")).to_be_hidden()  # the untouched link is taken
         links += 1
         sender = receiver
         checked += holds_nothing_of_the_rival(alice, bob)
     expect(alice.locator(AUDIT)).to_be_visible()
     expect(bob.locator(AUDIT)).to_be_visible()
-    assert links > 8 and checked > 20
+    assert links > 8 and checked > 20 and refused == {"en", "ja"}
     screenshot(alice, "remote-verified-desktop-en")
+    screenshot(bob, "remote-verified-desktop-ja")
+    bob.click("[data-act='review-remote']")  # every card open now: the replay and the study
+    expect(bob.locator(".replay")).to_be_visible()
+    screenshot(bob, "remote-review-desktop-ja")
 
 
 def holds_nothing_of_the_rival(*pages: Page) -> int:
@@ -140,17 +147,23 @@ def holds_nothing_of_the_rival(*pages: Page) -> int:
     return checked
 
 
-def refuse_a_changed_link(page: Page, url: str) -> None:
+def refuse_a_changed_link(page: Page, url: str) -> str:
+    """The link with its last message changed: refused, saying so. The page's language."""
     base, fragment = url.split("#", 1)
     messages = from_fragment(fragment)
     last = messages[-1]
     changed = type(last)(
         last.game, last.number, last.seat, last.previous, {**last.body, "x": 1}, last.signature
     )
+    saved = page.evaluate(SAVES_JS)
     open_link(page, base + "#" + to_fragment([*messages[:-1], changed]))
     expect(page.locator("#message")).to_be_visible(timeout=120_000)
+    assert page.evaluate(SAVES_JS) == saved  # nothing saved changed
     words = page.locator("#message").inner_text()
-    assert "Nothing saved has changed" in words or "保存済みの内容は変わっていません" in words
+    if "Nothing saved has changed" in words:
+        return "en"
+    assert "保存済みの内容は変わっていません" in words
+    return "ja"
 
 
 SEAT_COPY = """

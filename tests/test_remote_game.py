@@ -12,6 +12,7 @@ import pytest
 from pygames.bots import make_bot
 from pygames.core import IllegalAction
 from pygames.position import encode_state
+from pygames.record import Record
 from pygames.remote.game import (
     AUDITING,
     DEALING,
@@ -96,6 +97,14 @@ def test_two_apps_play_a_whole_game_by_links_through_their_saves(game_id, option
     states = [app.state for app in apps]
     assert all(state is not None and state.is_over() for state in states)
     assert all(app.at_fault() == [] for app in apps)
+    whole = apps[0].whole_game()
+    assert whole is not None and whole == apps[1].whole_game()
+    record = Record.new(game_id, ["human", "human"], options)
+    record.actions = whole
+    final = record.replay()
+    for app in apps:
+        assert app.state is not None
+        assert encode_state(final.masked(app.seat)) == encode_state(app.state)
 
 
 def test_a_blank_map_game_pauses_for_keys_and_still_verifies():

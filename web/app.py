@@ -163,6 +163,9 @@ class App:
         self.message.hidden = False
 
     def act_dismiss(self, element) -> None:
+        self.dismiss_message()
+
+    def dismiss_message(self) -> None:
         self.message.hidden = True
         dom.replace(self.message)
 

@@ -314,6 +314,7 @@ class Device:
         self.to_release: list[tuple[int, str]] = []  # draws they made, keys not yet sent
         self.secrets: dict[int, DealSecrets] = {}
         self.verdict: list[int] | None = None  # after the audit: the seats at fault
+        self.truth: State | None = None  # after a fair audit: the whole game, every card open
         # Cheats found while opening cards (a key that is not the one committed to names
         # its seat; a card that is no card of the deck, or that opened before, names no
         # one until the audit). The position stays closed, and the game waits there.
@@ -625,6 +626,7 @@ class Device:
                     state.apply(sender, action)
                 except IllegalAction:
                     return [sender]
+        self.truth = state
         return []
 
     def open_everything(self) -> dict[int, str]:

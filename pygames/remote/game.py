@@ -179,6 +179,12 @@ class RemoteGame:
         """After the audit, the seats whose messages do not add up."""
         return list(self.device.verdict or [])
 
+    def whole_game(self) -> list[tuple[int, str]] | None:
+        """Once the audit found the game fair: every move and every card, as a record's
+        actions (for the replay and the study); None before."""
+        truth = self.device.truth
+        return list(truth.history) if truth is not None and self.phase() == VERIFIED else None
+
     def waiting_for(self) -> list[int]:
         """The seats whose link this app waits for (none: it is my move, or all done)."""
         device, phase = self.device, self.phase()

@@ -54,6 +54,7 @@ class RemoteLinks:
             self.app.open_session(session)
             self.app.show_message(refusal(error, session.seat_names()))
             return
+        self.app.dismiss_message()  # an earlier link's refusal is over
         self.app.open_session(session)
         news = "remote.opened_news" if taken.fresh else "remote.opened_nothing_new"
         self.app.announce(t(news) + " " + self.app.play.headline())

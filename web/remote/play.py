@@ -17,7 +17,7 @@ from web import dialogs, dom
 from web.dom import Element, h
 from web.i18n import t
 from web.play import PlayScreen
-from web.remote.session import RemoteSession
+from web.remote.session import RemoteSession, ReviewSession
 from web.screen import action_button
 from web.seats import join_names
 
@@ -164,6 +164,17 @@ class RemotePlayScreen(PlayScreen):
             h(
                 "div",
                 {"class": "row"},
+                game.whole_game() is not None
+                and h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "primary",
+                        "data-act": "review-remote",
+                        "data-focus": "review-remote",
+                    },
+                    t("replay.review"),
+                ),
                 h(
                     "button",
                     {"type": "button", "class": "secondary", "data-act": "lobby"},
@@ -173,6 +184,11 @@ class RemotePlayScreen(PlayScreen):
         )
 
     # ----- what the buttons do -----
+
+    def act_review_remote(self, element) -> None:
+        """The whole game, every card open (the audit opened them), in the replay screen."""
+        if self.is_open and self.remote_session.remote.whole_game() is not None:
+            self.app.open_replay(ReviewSession(self.remote_session))
 
     async def act_copy_remote(self, element) -> None:
         await dialogs.copy_link("remote-url", "remote-result")

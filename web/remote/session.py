@@ -176,3 +176,25 @@ class RemoteSession(Session):
             self.save_error = "quota"
         except storage.StorageUnavailable:
             self.save_error = "unavailable"
+
+
+class ReviewSession(Session):
+    """A game by links that the audit found fair, every card open: for the replay screen
+    and the computer's study, kept in the same save."""
+
+    def __init__(self, played: RemoteSession):
+        whole = played.remote.whole_game()
+        assert whole is not None, "only a verified game is reviewed"
+        record = Record.new(played.game_id, list(played.record.seats), played.record.options)
+        record.actions = whole
+        super().__init__(record, played.save)
+        self.names = played.seat_names()
+
+    def seat_names(self) -> list[str]:
+        return self.names
+
+    def seat_line(self) -> str:
+        return t("seat.versus").join(self.names)
+
+    def autosave(self) -> None:
+        return None  # the save is the game by links' own: only the study is added to it
