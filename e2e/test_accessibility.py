@@ -3,7 +3,8 @@
 Every screen of every playable game is checked, in English and in Japanese: the
 lobby, the new-game forms, each board mid-game (my turn, a pick half made, the
 computer's turn), the pass-and-play cover, a shared position, the share dialog,
-a confirm dialog, the game over, and the rules pages.
+a confirm dialog, the game over, the rules pages, and the screens of a game with
+friends on other devices (the form, the invite, the join, the link to send).
 
 axe-core is an npm devDependency (package.json): the tests inject it into the
 page from node_modules. It is never part of _site/ and never fetched from a CDN.
@@ -23,6 +24,7 @@ from test_cloth_of_gold_play import play_a_turn as play_cloth_turn
 from test_fools_field_play import USABLE_CARD, start_game
 from test_fools_field_play import play_a_turn as play_field_turn
 from test_game_of_fields_play import deal_link as fields_link
+from test_remote_play import open_link, start_by_links, the_link
 
 from pygames import GAMES
 from pygames.bots import make_bot
@@ -340,4 +342,42 @@ def test_the_fools_screens(open_page, site_url: str, audit: Audit, lang: str) ->
     page = open_page(lang)
     assert go(page, site_url + "#" + new_link(["human", "human", "human"], seed=2)) == "cover"
     audit.check(page, f"{game}: pass-and-play cover")
+    audit.assert_clean()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_screens_of_a_game_by_links(open_page, site_url: str, audit: Audit, lang: str) -> None:
+    """The new-game form by links, the invite, the join, the link to send and the waiting,
+    and the lobby's entry, on a phone (screenshots of each) and the invite on a desktop."""
+    host, guest = open_page(lang, phone=True), open_page(lang, phone=True)
+    for page in (host, guest):
+        page.goto(site_url)
+        wait_ready(page)
+    host.click("[data-act='new-game'][data-game='fools-field']")
+    host.check("#where-links")
+    audit.check(host, "new game by links (phone)")
+    screenshot(host, f"remote-new-game-phone-{lang}")
+    host.click("[data-act='lobby']")
+    invite = start_by_links(host, "Alice", start="A")
+    audit.check(host, "invite to send (phone)")
+    screenshot(host, f"remote-invite-phone-{lang}")
+    open_link(guest, invite)
+    guest.wait_for_selector("#join-name")
+    audit.check(guest, "join screen (phone)")
+    screenshot(guest, f"remote-join-phone-{lang}")
+    guest.fill("#join-name", "Bob")
+    guest.click("[data-act='join']")
+    answer = the_link(guest)
+    audit.check(guest, "join sent, waiting (phone)")
+    screenshot(guest, f"remote-join-sent-phone-{lang}")
+    open_link(host, answer)
+    host.wait_for_selector(".play[data-turn='mine']")
+    play_field_turn(host)
+    the_link(host)
+    audit.check(host, "move to send (phone)")
+    screenshot(host, f"remote-send-move-phone-{lang}")
+    host.click("[data-act='lobby']")
+    expect(host.locator(".save").first).to_contain_text("Bob")
+    audit.check(host, "lobby with a game by links (phone)")
+    screenshot(host, f"remote-lobby-phone-{lang}")
     audit.assert_clean()
