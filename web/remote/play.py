@@ -144,7 +144,8 @@ class RemotePlayScreen(PlayScreen):
     # ----- the frame's parts, for a game by links -----
 
     def common_actions(self, view: View) -> Element | None:
-        if view["over"]:
+        # A resignation is a move: only on my turn, so that it never crosses another link.
+        if view["over"] or not self.remote_session.remote.my_move():
             return None
         return h("div", {"class": "row common-actions"}, action_button("resign", t("play.resign")))
 
