@@ -6,7 +6,12 @@ and _site/vendor/, by index.html's import map; built first if stale) in headless
 Chromium with the CPU throttled and prints what one device pays: each group operation
 (median of 200), and the operations of its share of a deal for each game's deck (the
 first seat of two: a shuffle, then a lock with a commitment per card; the work of
-pygames.remote.deal), run for real on the page. Prints figures only; asserts nothing.
+pygames.remote.deal), run for real on the page. Then, in the app itself (its Python,
+the kit as the page loads it), two players' apps play whole games of The Fool's Field
+and Game of Fields by links (greedy moves), and it prints what a person waits for:
+loading the kit, making a move's link, opening a link (the device's work to take it),
+and bringing a save back (the chain replayed, as when a link opens a game in a new
+tab), at the end of the game, the longest. Prints figures only; asserts nothing.
 """
 
 from __future__ import annotations
@@ -72,6 +77,84 @@ window.__result = { ops, deals };
 """
 
 
+# Run in the app's own Python (the interpreter web/early-pyodide.mjs booted).
+RUN_PYTHON_JS = """async (code) => {
+  const url = new URL("web/early-pyodide.mjs", document.baseURI).href;
+  const python = await (await import(url)).loadPyodide();
+  return await python.runPythonAsync(code);
+}"""
+APP_GAMES = """
+import json, time
+from web.remote_kit import load_kit
+started = time.perf_counter()
+kit = await load_kit()
+kit_ms = (time.perf_counter() - started) * 1000
+from pygames.bots import make_bot
+from pygames.remote.game import VERIFIED, RemoteGame
+from web.remote.session import KitCrypto
+
+crypto = KitCrypto(kit)
+results = {"kit_ms": kit_ms, "games": {}}
+for game_id, options in (("fools-field", {}), ("game-of-fields", {"map": "blank"})):
+    host = RemoteGame.create(crypto, game_id, 2, options, "A")
+    guest = RemoteGame.join(crypto, host.link(), "B")
+    apps, bots = [host, guest], [make_bot("greedy", 1), make_bot("greedy", 2)]
+    opens, moves, sizes = [], [], []
+    def deliver(sender):
+        fragment = sender.link()
+        sizes.append(len(fragment))
+        started = time.perf_counter()
+        apps[1 - sender.seat].take_link(fragment)
+        opens.append((time.perf_counter() - started) * 1000)
+    deliver(guest)
+    last = host
+    while not all(app.phase() == VERIFIED for app in apps):
+        mover = next((app for app in apps if app.my_move()), None)
+        if mover is None:
+            deliver(last)
+            last = apps[1 - last.seat]
+            continue
+        action = bots[mover.seat].choose(mover.state, mover.seat)
+        started = time.perf_counter()
+        mover.play(action)
+        moves.append((time.perf_counter() - started) * 1000)
+        last = mover
+    saved = json.loads(json.dumps(host.to_saved()))
+    started = time.perf_counter()
+    RemoteGame.from_saved(crypto, saved)
+    restore = (time.perf_counter() - started) * 1000
+    results["games"][game_id + " " + json.dumps(options)] = {
+        "opens": opens, "moves": moves, "sizes": sizes, "restore_ms": restore,
+        "messages": len(saved["messages"]),
+    }
+json.dumps(results)
+"""
+
+
+def app_games(url: str, throttle: float) -> dict:
+    """Whole games by links in the app's Python, on the throttled page (see APP_GAMES)."""
+    import json
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(**chromium.launch_options())
+        page = browser.new_page()
+        page.goto(url)
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=600_000)
+        if throttle > 1:
+            cdp = page.context.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+        result = json.loads(page.evaluate(RUN_PYTHON_JS, APP_GAMES))
+        browser.close()
+    return result
+
+
+def spread(values: list[float]) -> str:
+    ordered = sorted(values)
+    median = ordered[len(ordered) // 2]
+    p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
+    return f"{median:6.0f} / {p95:6.0f} / {ordered[-1]:6.0f}"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cpu-throttle", type=float, default=4.0, metavar="N")
@@ -110,6 +193,19 @@ def main(argv: list[str] | None = None) -> int:
     print("one device's share of a deal (shuffle, then lock with commitments), ms:")
     for name, ms in result["deals"].items():
         print(f"  {name:<18} {DECKS[name]:>3} cards  {ms:7.0f}")
+    app_url, app_server = serve.start_server(built)
+    try:
+        games = app_games(app_url, args.cpu_throttle)
+    finally:
+        app_server.shutdown()
+    print(f"the app's Python (Pyodide), throttled {args.cpu_throttle:g}x:")
+    print(f"  loading the kit (first time, from the local server): {games['kit_ms']:.0f} ms")
+    for name, figures in games["games"].items():
+        print(f"  {name}: {len(figures['sizes'])} links, {figures['messages']} messages")
+        print(f"    a move, ms (median / p95 / max):        {spread(figures['moves'])}")
+        print(f"    opening a link, ms (median / p95 / max): {spread(figures['opens'])}")
+        print(f"    link characters (median / p95 / max):    {spread(figures['sizes'])}")
+        print(f"    a save brought back at the end: {figures['restore_ms']:.0f} ms")
     return 0
 
 
