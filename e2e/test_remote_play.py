@@ -117,6 +117,9 @@ def test_two_devices_play_the_fools_field_by_links(new_context, site_url: str) -
             refused.add(refuse_a_changed_link(receiver, the_link(sender)))
         open_link(receiver, the_link(sender))
         expect(receiver.locator("#message")).to_be_hidden()  # the untouched link is taken
+        if links == 1:  # Bob's first news: Alice's lock and first move
+            expect(receiver.locator(".notice.remote .news li")).not_to_have_count(0)
+            screenshot(receiver, "remote-news-desktop")
         links += 1
         sender = receiver
         checked += holds_nothing_of_the_rival(alice, bob)

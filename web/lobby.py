@@ -14,7 +14,7 @@ import js
 from web import dialogs, dom, games, i18n, storage
 from web.dom import Element, h
 from web.i18n import t
-from web.seats import SEAT_LETTERS, seat_line
+from web.seats import SEAT_LETTERS, join_names, seat_line
 
 
 class Lobby:
@@ -88,8 +88,8 @@ def save_item(save: storage.Save | storage.BadSave) -> Element:
     known = i18n.has("game." + save.game)
     title = t("game." + save.game) if known else save.game  # text, never HTML
     state = t("saves.finished") if save.over else t("saves.in_progress")
-    if save.remote is not None and not save.over:
-        state = t("saves.turn." + save.turn) if save.turn else state
+    if save.remote is not None and not save.over and save.turn:
+        state = remote_turn(save)
     when = js.Date.new(save.saved).toLocaleString(i18n.lang())
     opens = ("review" if save.over else "resume") if games.is_playable(save.game) else None
     return h(
@@ -107,12 +107,26 @@ def save_item(save: storage.Save | storage.BadSave) -> Element:
     )
 
 
+def remote_turn(save: storage.Save) -> str:
+    """A game by links: "your move", "send your link" or whose link it waits for."""
+    names = player_names(save)
+    awaited = [names[seat] for seat in save.awaited or [] if seat < len(names)]
+    if save.turn == "wait" and awaited:
+        return t("saves.turn.wait_for", name=join_names(awaited))
+    return t("saves.turn." + save.turn)
+
+
 def who_plays(save: storage.Save) -> str:
     """The seats: the players' names in a game by links ("by link" said), else kinds."""
     if save.remote is None or save.names is None:
         return seat_line(save.seats)
-    names = [name or t("name.player", letter=SEAT_LETTERS[s]) for s, name in enumerate(save.names)]
-    return t("saves.by_links", names=t("seat.versus").join(names))
+    return t("saves.by_links", names=t("seat.versus").join(player_names(save)))
+
+
+def player_names(save: storage.Save) -> list[str]:
+    """A game by links: its players' names ("Player B" for one not joined yet)."""
+    given = save.names or []
+    return [name or t("name.player", letter=SEAT_LETTERS[s]) for s, name in enumerate(given)]
 
 
 def save_buttons(save_id: str, opens: str | None) -> Element:

@@ -147,8 +147,8 @@ class PlayScreen(GameScreen):
                 and self.shared_banner(t("shared.explain"), *self.shared_buttons(viewer)),
                 self.game_notice
                 and h("p", {"class": "notice", "role": "status"}, self.game_notice),
-                self.status(view, viewer),
                 self.notice(view),
+                self.status(view, viewer),
                 h(
                     "div",
                     {"class": "play-body"},

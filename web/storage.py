@@ -10,7 +10,8 @@ finished game (web/analysis.py), kept so that it runs once.
 A game played with friends on other devices (web/remote_session.py) is saved under
 its chain's id with no record: `remote` holds its device's save
 (`pygames.remote.game.RemoteGame.to_saved`, checked where it is read), `names` the
-players' names and `turn` what the lobby says of it ("mine", "send", "wait").
+players' names, `turn` what the lobby says of it ("mine", "send", "wait") and
+`awaited` the seats whose link it waits for.
 
 Every entry is read as hostile: on GitHub Pages all of a user's project sites
 share one origin, so another site can write anything under our prefix. An entry
@@ -75,6 +76,7 @@ class Save:
     remote: dict | None = None
     names: list[str] | None = None
     turn: str = ""
+    awaited: list[int] | None = None
 
     def to_json(self) -> str:
         return json.dumps(asdict(self))
@@ -190,6 +192,7 @@ def parse(save_id: str, raw: object) -> Save:
         remote=_remote(data.get("remote")),
         names=_names(data.get("names")),
         turn=_turn(data.get("turn", "")),
+        awaited=_seat_numbers(data.get("awaited")),
     )
 
 
@@ -270,6 +273,14 @@ def _names(value: object) -> list[str] | None:
     if not all(isinstance(name, str) and len(name) <= MAX_NAME for name in value):
         raise _Unreadable("unreadable")
     return [str(name) for name in value]
+
+
+def _seat_numbers(value: object) -> list[int] | None:
+    """Seats (anything else: none named, the lobby says less)."""
+    if not isinstance(value, list) or len(value) > MAX_SEATS:
+        return None
+    seats = [seat for seat in value if isinstance(seat, int) and not isinstance(seat, bool)]
+    return [seat for seat in seats if 0 <= seat < MAX_SEATS]
 
 
 def _turn(value: object) -> str:

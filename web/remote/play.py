@@ -61,9 +61,20 @@ class RemotePlayScreen(PlayScreen):
         """The link to send, or what the game waits for."""
         game = self.remote_session.remote
         send = game.send_needed() or (game.phase() == DEALING and game.link() is not None)
-        if game.my_move() and not send:
+        fresh = self.remote_session.news_from is not None
+        if game.my_move() and not send and not fresh:
             return None  # the instruction says it all
-        body = [h("h3", {"id": "notice-title"}, self.headline())]
+        news = self.news(view)
+        if game.my_move() and not send:  # the instruction says whose move: only the news
+            return h(
+                "section",
+                {"class": "notice remote", "aria-labelledby": "notice-title"},
+                h("h3", {"id": "notice-title"}, t("remote.news")),
+                news,
+            )
+        body: list[Element | None] = [h("h3", {"id": "notice-title"}, self.headline())]
+        if news is not None:
+            body += [h("p", {}, h("strong", {}, t("remote.news"))), news]
         if send:
             body += [h("p", {}, self.why_send()), self.link_field(game.link() or "")]
         waiting = self.waiting_names()
@@ -81,6 +92,15 @@ class RemotePlayScreen(PlayScreen):
             },
             body,
         )
+
+    def news(self, view: View | None) -> Element | None:
+        """What the link just opened brought, as the log says it (newest last)."""
+        start = self.remote_session.news_from
+        if view is None or start is None:
+            return None
+        lines = [self.log_line(entry, view["seat"]) for entry in view["log"][start:]]
+        items = [h("li", {}, line) for line in lines if line]
+        return h("ul", {"class": "news"}, items) if items else None
 
     def headline(self) -> str:
         game = self.remote_session.remote

@@ -53,6 +53,7 @@ class RemoteSession(Session):
         self.save_error = None
         self.on_update = lambda kind: None
         self.closed = False
+        self.news_from: int | None = None  # the log's first entry a link just brought
 
     @property
     def state(self):
@@ -143,11 +144,15 @@ class RemoteSession(Session):
         if seat != self.remote.seat:
             raise IllegalAction("not_your_turn", seat=seat)
         self.remote.play(action)
+        self.news_from = None  # what the last link brought is old news now
         self._changed("move")
 
     def take_link(self, fragment: str):
-        """A link's new messages (RemoteError leaves everything as it was), then save."""
+        """A link's new messages (RemoteError leaves everything as it was), then save.
+        The log's entries it brought are the news (`news_from`)."""
+        before = len(self.view(self.remote.seat)["log"]) if self.dealt else 0
         taken = self.remote.take_link(fragment)
+        self.news_from = before if taken.fresh else None
         self._changed("link")
         return taken
 
@@ -168,6 +173,7 @@ class RemoteSession(Session):
         save.moves = self.moves_played()
         save.over = game.state is not None and game.state.is_over()
         save.turn = "mine" if game.my_move() else "send" if game.send_needed() else "wait"
+        save.awaited = game.waiting_for()
         save.saved = storage.now_ms()
         try:
             storage.write(save)
