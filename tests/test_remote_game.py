@@ -6,6 +6,7 @@ no harm; a changed link or save is refused and changes nothing."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -193,3 +194,23 @@ def test_a_damaged_save_is_refused_with_a_reason(damage):
     with pytest.raises(RemoteError) as refused:
         RemoteGame.from_saved(CRYPTO, damage(host.to_saved()))
     assert refused.value.reason == "bad_save"
+
+
+JUNK = [None, True, -1, 7, 2**70, 1.5, "", "x" * 300, "!!", [], [[]], [1, 2], {}, {"a": 1}]
+
+
+def test_a_save_with_anything_in_any_field_is_refused_or_taken_never_crashing():
+    host, _ = new_table("fools-field", {"start": "A"})
+    saved = host.to_saved()
+    rng = random.Random(5)
+    refused = 0
+    for _ in range(150):
+        damaged = json.loads(json.dumps(saved))
+        for field in rng.sample(sorted(damaged), rng.randint(1, 3)):
+            damaged[field] = rng.choice(JUNK)
+        try:
+            RemoteGame.from_saved(CRYPTO, damaged)
+        except RemoteError as error:
+            assert error.reason == "bad_save"
+            refused += 1
+    assert refused > 100  # (a junk "player" name is taken: it is only a name)

@@ -337,8 +337,8 @@ class RemoteGame:
             return cls(restored_device(crypto, saved))
         except RemoteError:
             raise
-        except (KeyError, TypeError, ValueError, ChainError, DealError, IllegalAction) as error:
-            raise RemoteError("bad_save", None, str(error)[:200]) from None
+        except Exception as error:  # storage may hold anything: whatever it raises
+            raise RemoteError("bad_save", None, f"{type(error).__name__}: {error}"[:200]) from None
 
 
 def restored_device(crypto: Crypto, saved: object) -> Device:
