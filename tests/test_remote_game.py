@@ -214,3 +214,34 @@ def test_a_save_with_anything_in_any_field_is_refused_or_taken_never_crashing():
             assert error.reason == "bad_save"
             refused += 1
     assert refused > 100  # (a junk "player" name is taken: it is only a name)
+
+
+def test_a_signed_link_of_any_shape_is_refused_naming_its_seat_and_changes_nothing():
+    """A cheating seat signs messages with bodies of any shape: each is refused (its seat
+    named) and the reader's game and save stay as they were, or, where the junk still
+    makes a message of the right shape (no keys given, say), it is taken; never a crash."""
+    host, guest = new_table("fools-field", {"start": "A"})
+    assert host.state is not None
+    host.play(host.state.legal_actions(0)[0])
+    honest = from_fragment(host.link() or "")
+    before = json.dumps(guest.to_saved())
+    rng = random.Random(3)
+    signer = host.device.signer
+    refused = 0
+    for _ in range(80):
+        reader = RemoteGame.from_saved(CRYPTO, json.loads(before))
+        message = rng.choice(honest)
+        body = json.loads(json.dumps(message.body))
+        for field in rng.sample(sorted(body), rng.randint(1, 2)):
+            body[field] = rng.choice(JUNK)
+        forged = type(message)(message.game, message.number, 0, message.previous, body)
+        others = [m for m in honest if m.number < message.number]
+        try:
+            reader.take_link(to_fragment([*others, forged.signed_by(signer)]))
+        except RemoteError as error:
+            assert error.seat in (0, None)
+            assert json.dumps(reader.to_saved()) == before
+            refused += 1
+    assert refused > 50
+    guest.take_link(host.link() or "")  # the honest link is still taken
+    assert guest.my_move()

@@ -133,7 +133,7 @@ class RemoteGame:
             device, _ = Device.join(
                 crypto.group, crypto.verify, crypto.signer(), offer.seat, texts, player_name(player)
             )
-        except (ChainError, DealError) as error:
+        except Exception as error:  # an invite of any shape
             raise refusal(error) from None
         return cls(device)
 
@@ -256,14 +256,15 @@ class RemoteGame:
                     device.receive(message.to_text())
                 except IllegalAction as error:
                     raise RemoteError("illegal_move", message.seat, str(error)) from None
+                except (ChainError, DealError, NotDealtYet, RemoteError):
+                    raise
+                except Exception as error:  # a signed message of any shape: its seat's
+                    raise RemoteError("damaged", message.seat, repr(error)[:200]) from None
                 fresh += 1
             self.take_next_steps()
-        except (ChainError, DealError, NotDealtYet, RemoteError) as error:
+        except Exception as error:
             device.restore(saved)
             raise refusal(error) from None
-        except Exception:
-            device.restore(saved)
-            raise
         return Taken(fresh, self.mine_count() > mine_before)
 
     def holds(self, message: Message) -> bool:
@@ -427,7 +428,7 @@ def refusal(error: Exception) -> RemoteError:
         return RemoteError("unfair_step", error.seat if error.seat >= 0 else None, str(error))
     if isinstance(error, NotDealtYet):
         return RemoteError("not_by_link", None, str(error))
-    return RemoteError("damaged", None, str(error))
+    return RemoteError("damaged", None, repr(error)[:200])
 
 
 class SodiumCrypto:
