@@ -248,3 +248,30 @@ def test_the_blank_map_turns_hexes_over_by_links(new_context, site_url: str) -> 
     assert face_up[0] == face_up[1]  # both devices turned the same hexes over
     assert face_up[0].count(FACE_DOWN) < face_down
     screenshot(bob, "remote-gof-blank-desktop-en")
+
+
+def test_a_tie_offered_by_link_is_declined_then_accepted(new_context, site_url: str) -> None:
+    alice = open_page(new_context, site_url, "en")
+    bob = open_page(new_context, site_url, "ja")
+    open_link(alice, join(bob, start_by_links(alice, "Alice", start="A"), "Bob"))
+    alice.wait_for_selector(READY_TO_PLAY, timeout=120_000)
+    alice.click("[data-act='offer-tie']")
+    alice.click("dialog[open] button[value='yes']")
+    open_link(bob, the_link(alice))
+    expect(bob.locator(".notice.remote[data-remote='offer']")).to_be_visible()
+    bob.click("[data-act='decline-tie']")
+    open_link(alice, the_link(bob))
+    alice.wait_for_selector(READY_TO_PLAY)  # the game goes on: Alice's move still
+    play_a_turn(alice)
+    open_link(bob, the_link(alice))
+    bob.wait_for_selector(READY_TO_PLAY)
+    bob.click("[data-act='offer-tie']")
+    bob.click("dialog[open] button[value='yes']")
+    open_link(alice, the_link(bob))
+    alice.click("[data-act='accept-tie']")
+    expect(alice.locator(".over")).to_be_visible()
+    open_link(bob, the_link(alice))
+    expect(bob.locator(AUDIT)).to_be_visible()
+    open_link(alice, the_link(bob))
+    expect(alice.locator(AUDIT)).to_be_visible()
+    expect(alice.locator("#status")).to_contain_text("tie")

@@ -245,3 +245,52 @@ def test_a_signed_link_of_any_shape_is_refused_naming_its_seat_and_changes_nothi
     assert refused > 50
     guest.take_link(host.link() or "")  # the honest link is still taken
     assert guest.my_move()
+
+
+def test_a_tie_is_offered_on_one_s_move_and_answered_by_the_other():
+    host, guest = new_table("fools-field", {"start": "A"})
+    host.offer_tie()
+    assert not host.my_move() and host.waiting_for() == [1] and host.send_needed()
+    guest.take_link(host.link() or "")
+    assert guest.tie_offered_by() == 0 and not guest.my_move()
+    guest.answer_tie(accept=False)
+    host.take_link(guest.link() or "")
+    assert host.tie_offered_by() is None and host.my_move()  # the game goes on
+    host = through_a_save(host)
+    assert host.state is not None
+    host.play(host.state.legal_actions(0)[0])
+    guest.take_link(host.link() or "")
+    assert guest.my_move() and guest.may_offer_tie()
+    guest.offer_tie()
+    host.take_link(guest.link() or "")
+    host = through_a_save(host)  # an offer waiting survives a save
+    assert host.tie_offered_by() == 1
+    host.answer_tie(accept=True)
+    assert host.state is not None and host.state.is_over() and host.phase() == AUDITING
+    guest.take_link(host.link() or "")
+    assert guest.state is not None and guest.state.end_reason == host.state.end_reason
+    host.take_link(guest.link() or "")
+    assert host.phase() == guest.phase() == VERIFIED
+
+
+def test_a_tie_nobody_offered_is_refused():
+    host, guest = new_table("fools-field", {"start": "A"})
+    with pytest.raises(IllegalAction):
+        host.play("draw")
+    guest.take_link(host.link() or "")
+    assert guest.state is not None
+    forged_host = host.device
+    forged_host.play("draw")  # a cheating device plays it anyway
+    with pytest.raises(RemoteError) as refused:
+        guest.take_link(
+            to_fragment(
+                [
+                    forged_host.chain.next(
+                        forged_host.signer,
+                        0,
+                        {"kind": "move", "actions": ["draw"], "keys": {}, "sealed": []},
+                    )
+                ]
+            )
+        )
+    assert (refused.value.reason, refused.value.seat) == ("illegal_move", 0)

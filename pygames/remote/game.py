@@ -23,7 +23,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from pygames.core import IllegalAction, State
+from pygames.core import AGREED_DRAW, IllegalAction, State
 from pygames.remote.chain import JOIN, ChainError, Message, Signer, Verify
 from pygames.remote.commit import Opening, commitment_of
 from pygames.remote.deal import DealError, DealSecrets, deal_order, decode
@@ -35,6 +35,10 @@ from pygames.remote.wire import b64, unb64
 SAVE_FORMAT = "ff-remote/1"
 INVITE = "invite"
 AUDIT = "audit"
+# A tie by agreement: a seat offers on its move (it then waits for the answer), another
+# seat accepts by playing the agreed draw as its move, or declines. A "draw" that
+# answers no offer of another seat's is refused.
+OFFER, DECLINE = "offer", "decline"
 
 # What the game waits for, for the page's words: the others' deal steps, a move, the
 # audit's keys, or nothing more (verified, or a seat named).
@@ -200,14 +204,59 @@ class RemoteGame:
             return []
         assert device.state is not None
         acting = [s for s in device.state.to_act() if s != self.seat]
-        if device.waiting is not None:
+        offered = self.tie_offered_by()
+        if device.waiting is not None or offered == self.seat:
             return [s for s in range(self.seats) if s != self.seat]
+        if offered is not None:
+            return []  # my answer is awaited
         return acting
 
+    # ----- a tie by agreement -----
+
+    def tie_offered_by(self) -> int | None:
+        """The seat whose offer of a tie waits for an answer, if any."""
+        for message in reversed(self.device.chain.messages):
+            kind = message.body.get("kind")
+            if kind == OFFER:
+                return message.seat
+            if kind in (DECLINE, "move"):
+                return None
+        return None
+
+    def may_offer_tie(self) -> bool:
+        return self.my_move() and self.seats == 2
+
+    def offer_tie(self) -> None:
+        if not self.may_offer_tie():
+            raise IllegalAction("not_your_turn", seat=self.seat)
+        self.device.send({"kind": OFFER})
+
+    def answer_tie(self, accept: bool) -> None:
+        """Accept (the agreed draw, as my move: the game ends) or decline the offer."""
+        offered = self.tie_offered_by()
+        if offered is None or offered == self.seat:
+            raise IllegalAction("not_your_turn", seat=self.seat)
+        if not accept:
+            self.device.send({"kind": DECLINE})
+            return
+        self.device.play(AGREED_DRAW)
+        self.device.send_moves()
+        self.take_next_steps()
+
+    def check_tie(self, message: Message) -> None:
+        """A "draw" in a move must answer another seat's offer."""
+        actions = message.body.get("actions")
+        if message.body.get("kind") == "move" and isinstance(actions, list):
+            offered = self.tie_offered_by()
+            if AGREED_DRAW in actions and (offered is None or offered == message.seat):
+                raise RemoteError("illegal_move", message.seat, "a tie nobody offered")
+
     def my_move(self) -> bool:
-        """True when this seat must act here now."""
+        """True when this seat must act here now (not while its offer of a tie waits)."""
         device = self.device
         if self.phase() != PLAYING or device.waiting is not None:
+            return False
+        if self.tie_offered_by() is not None:
             return False
         assert device.state is not None
         return self.seat in device.state.to_act()
@@ -253,6 +302,7 @@ class RemoteGame:
                 if self.holds(message):
                     continue
                 try:
+                    self.check_tie(message)
                     device.receive(message.to_text())
                 except IllegalAction as error:
                     raise RemoteError("illegal_move", message.seat, str(error)) from None
@@ -295,6 +345,8 @@ class RemoteGame:
         move waits for the others' keys, the move becomes a message: the link to send."""
         device = self.device
         if not self.my_move():
+            raise IllegalAction("not_your_turn", seat=self.seat)
+        if action == AGREED_DRAW:  # only as the answer to another seat's offer
             raise IllegalAction("not_your_turn", seat=self.seat)
         saved = device.checkpoint()
         try:

@@ -65,6 +65,9 @@ class RemotePlayScreen(PlayScreen):
         if game.my_move() and not send and not fresh:
             return None  # the instruction says it all
         news = self.news(view)
+        offered = game.tie_offered_by()
+        if offered is not None and offered != game.seat:
+            return self.tie_question(offered, news)
         if game.my_move() and not send:  # the instruction says whose move: only the news
             return h(
                 "section",
@@ -91,6 +94,25 @@ class RemotePlayScreen(PlayScreen):
                 "data-send": "yes" if send else "no",
             },
             body,
+        )
+
+    def tie_question(self, offered: int, news: Element | None) -> Element:
+        """Another seat offers a tie: accept (the game ends) or decline (it goes on)."""
+        return h(
+            "section",
+            {"class": "notice remote", "aria-labelledby": "notice-title", "data-remote": "offer"},
+            h("h3", {"id": "notice-title"}, t("remote.tie_offered", name=self.names[offered])),
+            news,
+            h(
+                "div",
+                {"class": "row"},
+                h(
+                    "button",
+                    {"type": "button", "class": "primary", "data-act": "accept-tie"},
+                    t("play.draw_accept"),
+                ),
+                action_button("decline-tie", t("remote.decline_tie")),
+            ),
         )
 
     def news(self, view: View | None) -> Element | None:
@@ -125,6 +147,8 @@ class RemotePlayScreen(PlayScreen):
 
     def why_send(self) -> str:
         game = self.remote_session.remote
+        if game.tie_offered_by() == game.seat:
+            return t("remote.why_offer")
         if game.phase() == DEALING:
             return t("remote.why_invite" if game.seat == 0 else "remote.why_join")
         if game.phase() == AUDITING or game.phase() in (VERIFIED, UNFAIR):
@@ -164,10 +188,17 @@ class RemotePlayScreen(PlayScreen):
     # ----- the frame's parts, for a game by links -----
 
     def common_actions(self, view: View) -> Element | None:
-        # A resignation is a move: only on my turn, so that it never crosses another link.
-        if view["over"] or not self.remote_session.remote.my_move():
+        # A resignation is a move, and an offer of a tie waits for its answer: both only on
+        # my turn, so that neither crosses another link.
+        game = self.remote_session.remote
+        if view["over"] or not game.my_move():
             return None
-        return h("div", {"class": "row common-actions"}, action_button("resign", t("play.resign")))
+        return h(
+            "div",
+            {"class": "row common-actions"},
+            action_button("resign", t("play.resign")),
+            game.may_offer_tie() and action_button("offer-tie", t("play.offer_draw")),
+        )
 
     def over_panel(self, view: View) -> Element | None:
         if not view["over"]:
@@ -210,6 +241,17 @@ class RemotePlayScreen(PlayScreen):
         """The whole game, every card open (the audit opened them), in the replay screen."""
         if self.is_open and self.remote_session.remote.whole_game() is not None:
             self.app.open_replay(ReviewSession(self.remote_session))
+
+    async def act_offer_tie(self, element) -> None:
+        question = t("remote.offer_tie_confirm")
+        if await dialogs.confirm(question, t("play.offer_draw")):
+            self.remote_session.offer_tie()
+
+    def act_accept_tie(self, element) -> None:
+        self.remote_session.answer_tie(accept=True)
+
+    def act_decline_tie(self, element) -> None:
+        self.remote_session.answer_tie(accept=False)
 
     async def act_copy_remote(self, element) -> None:
         await dialogs.copy_link("remote-url", "remote-result")

@@ -147,6 +147,15 @@ class RemoteSession(Session):
         self.news_from = None  # what the last link brought is old news now
         self._changed("move")
 
+    def offer_tie(self) -> None:
+        self.remote.offer_tie()
+        self._changed("move")
+
+    def answer_tie(self, accept: bool) -> None:
+        self.remote.answer_tie(accept)
+        self.news_from = None
+        self._changed("move")
+
     def take_link(self, fragment: str):
         """A link's new messages (RemoteError leaves everything as it was), then save.
         The log's entries it brought are the news (`news_from`)."""
