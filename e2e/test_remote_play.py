@@ -275,3 +275,8 @@ def test_a_tie_offered_by_link_is_declined_then_accepted(new_context, site_url: 
     open_link(alice, the_link(bob))
     expect(alice.locator(AUDIT)).to_be_visible()
     expect(alice.locator("#status")).to_contain_text("tie")
+    alice.click("[data-act='rematch-remote']")  # a new deal: a new invite to send
+    rematch = the_link(alice)
+    expect(alice.locator(".notice.remote h3")).to_contain_text("Send this invite link")
+    bob.goto(rematch)
+    expect(bob.locator("#join-name")).to_have_value("Bob")

@@ -216,6 +216,16 @@ class RemotePlayScreen(PlayScreen):
             h(
                 "div",
                 {"class": "row"},
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "secondary",
+                        "data-act": "rematch-remote",
+                        "data-focus": "rematch-remote",
+                    },
+                    t("remote.rematch"),
+                ),
                 game.whole_game() is not None
                 and h(
                     "button",
@@ -241,6 +251,13 @@ class RemotePlayScreen(PlayScreen):
         """The whole game, every card open (the audit opened them), in the replay screen."""
         if self.is_open and self.remote_session.remote.whole_game() is not None:
             self.app.open_replay(ReviewSession(self.remote_session))
+
+    async def act_rematch_remote(self, element) -> None:
+        """A new deal by links, the same game and options: an invite to send the others."""
+        session = self.remote_session
+        game = session.remote
+        name = game.names()[game.seat]
+        await self.app.start_remote(game.game_id, game.seats, dict(session.record.options), name)
 
     async def act_offer_tie(self, element) -> None:
         question = t("remote.offer_tie_confirm")
