@@ -11,7 +11,7 @@ import random
 import pytest
 
 from pygames.bots import make_bot
-from pygames.core import IllegalAction
+from pygames.core import UNKNOWN, IllegalAction
 from pygames.position import encode_state
 from pygames.record import Record
 from pygames.remote.game import (
@@ -294,3 +294,30 @@ def test_a_tie_nobody_offered_is_refused():
             )
         )
     assert (refused.value.reason, refused.value.seat) == ("illegal_move", 0)
+
+
+def test_three_seats_join_from_each_other_s_links_and_deal():
+    """A link carries what the least informed seat lacks: the third seat joins from the
+    second's join link (which holds the invite), and every device ends the deal dealt."""
+    host = RemoteGame.create(CRYPTO, "highcard", 3, {}, "A")
+    second = RemoteGame.join(CRYPTO, host.link() or "", "B")
+    relay = second.link() or ""
+    assert [m.number for m in from_fragment(relay)] == [0, 1]
+    assert RemoteGame.invitation(relay).seat == 2
+    third = RemoteGame.join(CRYPTO, relay, "C")
+    apps = [host, second, third]
+    for _ in range(12):  # everyone opens every link, as a group chat does
+        if all(app.phase() != DEALING for app in apps):
+            break
+        for sender in apps:
+            fragment = sender.link()
+            for reader in apps:
+                if fragment and reader is not sender:
+                    reader.take_link(fragment)
+    assert [app.phase() for app in apps] == [PLAYING] * 3
+    assert [app.names() for app in apps] == [["A", "B", "C"]] * 3
+    for app in apps:
+        assert app.state is not None
+        hands = app.state.hands
+        assert UNKNOWN not in hands[app.seat] and len(hands[app.seat]) == 2
+        assert all(hand == [UNKNOWN] * 2 for seat, hand in enumerate(hands) if seat != app.seat)

@@ -264,14 +264,17 @@ class RemoteGame:
     # ----- links -----
 
     def outbox(self) -> list[Message]:
-        """My messages that some other seat may not have yet."""
+        """The messages some other seat may not have yet, if any of them is mine: every
+        message after the last one the least informed seat sent (which shows it had all
+        before). With two seats those are mine alone; with more, a link so carries what
+        a seat missed of the others' too (a third seat joins from the second's link)."""
         messages = self.device.chain.messages
         seen_by = {seat: -1 for seat in range(self.seats) if seat != self.seat}
         for message in messages:
             if message.seat in seen_by:
                 seen_by[message.seat] = message.number
-        oldest = min(seen_by.values())
-        return [m for m in messages if m.seat == self.seat and m.number > oldest]
+        lacking = messages[min(seen_by.values()) + 1 :]
+        return lacking if any(m.seat == self.seat for m in lacking) else []
 
     def link(self) -> str | None:
         """The fragment to send now (``m=...``), or None if the others have all mine."""
