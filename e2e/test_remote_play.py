@@ -126,6 +126,9 @@ def test_two_devices_play_the_fools_field_by_links(new_context, site_url: str) -
     expect(alice.locator(AUDIT)).to_be_visible()
     expect(bob.locator(AUDIT)).to_be_visible()
     assert links > 8 and checked > 20 and refused == {"en", "ja"}
+    # Each page kept its game open between links: none replayed its chain from the save.
+    restores = "() => Number(document.documentElement.dataset.remoteRestores || 0)"
+    assert [page.evaluate(restores) for page in pages] == [0, 0]
     screenshot(alice, "remote-verified-desktop-en")
     screenshot(bob, "remote-verified-desktop-ja")
     bob.click("[data-act='review-remote']")  # every card open now: the replay and the study
@@ -262,6 +265,10 @@ def test_a_tie_offered_by_link_is_declined_then_accepted(new_context, site_url: 
     bob.click("[data-act='decline-tie']")
     open_link(alice, the_link(bob))
     alice.wait_for_selector(READY_TO_PLAY)  # the game goes on: Alice's move still
+    alice.reload()  # a new page: the game comes back from its save, its chain replayed
+    wait_ready(alice)
+    alice.wait_for_selector(READY_TO_PLAY, timeout=120_000)
+    assert alice.evaluate("() => document.documentElement.dataset.remoteRestores") == "1"
     play_a_turn(alice)
     open_link(bob, the_link(alice))
     bob.wait_for_selector(READY_TO_PLAY)

@@ -10,15 +10,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import js
+
 from pygames.remote.device import NotDealtYet
 from pygames.remote.game import RemoteError, RemoteGame, read_link
-from web import i18n, storage
+from web import dom, i18n, storage
 from web.i18n import t
 from web.remote.session import KitCrypto, RemoteSession
 
 if TYPE_CHECKING:
     from web.app import App
     from web.remote_kit import Kit
+
+
+# The games by link opened in this page, by chain id: a link opened in the same page
+# takes up the device where it is instead of replaying its whole chain from the save,
+# unless another page changed the save meanwhile.
+_open: dict[str, RemoteSession] = {}
 
 
 class RemoteLinks:
@@ -32,6 +40,7 @@ class RemoteLinks:
         except NotDealtYet:
             self.app.show_message(t("remote.not_by_link"))
             return
+        _open[session.save.id] = session
         self.app.open_session(session)
 
     def open_link(self, fragment: str) -> None:
@@ -46,8 +55,21 @@ class RemoteLinks:
             self.app.leave_game()
             self.app.show_message(refusal(error, []))
 
-    def bring_up_to_date(self, save: storage.Save, fragment: str) -> None:
+    def session_of(self, save: storage.Save) -> RemoteSession:
+        """The game a save holds: the one open in this page if the save is still its own."""
+        kept = _open.get(save.id)
+        if kept is not None and kept.save.saved == save.saved and not kept.save_error:
+            kept.closed = False
+            return kept
         session = RemoteSession.from_remote_save(self.crypto, save)
+        _open[save.id] = session
+        root = js.document.documentElement  # counted, for tests: <html data-remote-restores>
+        restored = int(dom.nullable(root.getAttribute("data-remote-restores")) or 0)
+        root.setAttribute("data-remote-restores", str(restored + 1))
+        return session
+
+    def bring_up_to_date(self, save: storage.Save, fragment: str) -> None:
+        session = self.session_of(save)
         try:
             taken = session.take_link(fragment)
         except RemoteError as error:
@@ -65,11 +87,12 @@ class RemoteLinks:
         except RemoteError as error:
             self.app.show_message(refusal(error, []))
             return
+        _open[session.save.id] = session
         self.app.open_session(session)
 
     def resume(self, save: storage.Save) -> None:
         try:
-            session = RemoteSession.from_remote_save(self.crypto, save)
+            session = self.session_of(save)
         except RemoteError:
             self.app.leave_game()
             self.app.show_message(t("error.save"))
