@@ -19,6 +19,7 @@ from pygames.remote.deal import (
     copy_names,
     deal_order,
     open_card,
+    second_order,
 )
 from pygames.remote.group import BadPoint, SodiumGroup
 
@@ -152,3 +153,56 @@ def test_copies_of_a_card_get_points_of_their_own():
 def test_the_order_of_a_shuffle_is_not_the_same_twice():
     orders = {tuple(SeatDeal(GROUP, 0, 2, 12).secrets.order) for _ in range(5)}
     assert len(orders) > 1
+
+
+def run_staged_deal(seats: int, block: int, additions: list[str]):
+    """A deal in two stages: `block` positions of the first pool, then the rest of it
+    with `additions` (cards that join after the first draws), as the devices deal it."""
+    pool = [f"card{n}" for n in range(12)]
+    points = card_points(GROUP, "staged-deck", pool + additions)
+    size, rest = len(pool), len(pool) - block + len(additions)
+    first = [SeatDeal(GROUP, s, seats, size, block, len(additions)) for s in range(seats)]
+    second = [SeatDeal(GROUP, s, seats, rest, last=s == (seats - 2) % seats) for s in range(seats)]
+    steps: list[Step] = []
+    steps2: list[Step] = []
+    deck = list(points.values())
+    for seat, kind in deal_order(seats):
+        device = first[seat]
+        step = device.shuffle(deck) if kind == "shuffle" else device.lock(deck)
+        steps.append(wire(step))
+        deck = step.deck
+        if kind == "shuffle" and seat == seats - 1:
+            steps2.append(wire(second[seat].shuffle(device.merged)))
+    for seat, kind in second_order(seats)[1:]:
+        device = second[seat]
+        previous = steps2[-1].deck
+        if kind == "shuffle":
+            unlock = GROUP.invert(first[seat].secrets.deck_key)
+            step = device.shuffle(previous, unlock)
+        else:
+            step = device.lock(previous)
+        steps2.append(wire(step))
+    return points, first, second, steps, steps2
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_a_deal_in_two_stages_deals_the_additions_only_after_the_block(seats):
+    """Cloth of Gold's shape: the Hands from the first pool only, the Jewels then mixed
+    into the rest; every card opens once, and the audit redoes both stages."""
+    additions = ["jewel"] * 3
+    points, first, second, steps, steps2 = run_staged_deal(seats, 4, additions)
+    block = [opened_in(points, steps, first, p) for p in range(4)]
+    rest = [opened_in(points, steps2, second, p) for p in range(len(steps2[-1].deck))]
+    assert not any(card_of(name) == "jewel" for name in block)
+    assert sorted(block + rest) == sorted(points)
+    secrets = {d.seat: d.secrets for d in first}
+    secrets2 = {d.seat: d.secrets for d in second}
+    start = list(points.values())
+    assert audit(GROUP, start, steps, secrets, 4, 3, steps2, secrets2) == []
+    secrets2[0].order = list(reversed(secrets2[0].order))
+    assert audit(GROUP, start, steps, secrets, 4, 3, steps2, secrets2) == [0]
+
+
+def opened_in(points, steps, devices, position: int) -> str:
+    keys = {d.seat: d.release(position) for d in devices}
+    return open_card(GROUP, points, steps[-1].deck, commitments_of(steps), position, keys)
