@@ -4,11 +4,14 @@ its actor made it. Each device must hold exactly its seat's view of it."""
 
 from __future__ import annotations
 
+import contextlib
+
 from pygames import GAMES
 from pygames.core import CHANCE, State, audience_seats
 from pygames.position import encode_state
 from pygames.remote.chain import Message
-from pygames.remote.device import DeckChance
+from pygames.remote.chance import Pending
+from pygames.remote.device import DeckChance, Device
 from pygames.remote.simulate import Table
 
 
@@ -17,10 +20,9 @@ def true_states(table: Table) -> tuple[dict[int, State], DeckChance]:
     the length of its history; and its chance (what each position holds and shows)."""
     # The device furthest in the deal (one may hold its last step back, to send it with
     # its first move).
-    probe = max(table.devices, key=lambda device: len(device.steps) + len(device.steps2))
-    secrets = {device.seat: device.deal.secrets for device in table.devices}
-    secrets2 = {d.seat: d.deal2.secrets for d in table.devices if d.deal2 is not None}
-    opened = probe.open_everything(secrets, secrets2)
+    probe = max(table.devices, key=steps_made)
+    devices = table.devices
+    opened = probe.open_everything(lambda name, index: keys_of(devices, name, index))
     plan = table.plan
     shares = [probe.shares[seat] for seat in range(plan.seats)]
     chance = DeckChance(plan.layout, opened, 0, shares, sees_all=True, book=probe)
@@ -34,9 +36,27 @@ def true_states(table: Table) -> tuple[dict[int, State], DeckChance]:
         committed = body.get("committed") or [None] * len(body["actions"])
         for shown, commitment in zip(body["actions"], committed, strict=True):
             action = shown if commitment is None else next(hidden[message.seat]).value
-            truth.apply(message.seat, action)
+            try:
+                truth.apply(message.seat, action)
+            except (KeyError, Pending):  # a card of a reshuffle not dealt yet: it stops here
+                return states, chance
             states[len(truth.history)] = truth.clone()
     return states, chance
+
+
+def keys_of(devices: list[Device], name: str, index: int) -> dict[int, bytes]:
+    """Every seat's key for a position of a deal (each device's own secret)."""
+    found = {}
+    for device in devices:
+        with contextlib.suppress(KeyError):  # a reshuffle this device has not come to yet
+            found[device.seat] = device.own_key(name, index)
+    return found
+
+
+def steps_made(device: Device) -> int:
+    """How far a device is in every deal (one may hold its step back, to send with its move)."""
+    redealt = sum(len(steps) for steps in device.redeal_steps.values())
+    return len(device.steps) + len(device.steps2) + redealt
 
 
 def truth_of(table: Table) -> State:
@@ -62,9 +82,13 @@ def each_device_holds_its_seats_view(table: Table) -> None:
             if seen is None or device.seat in seen:
                 may_see.add(position)
         for number, to in chance.shown:
-            claim = probe.claims.get(number)
-            if claim is not None and (to is None or device.seat in to):
-                may_see.update(claim[1])
+            if to is None or device.seat in to:
+                for _, positions, _ in probe.claimed(number):
+                    may_see.update(p for p in positions if p is not None)
+        for position, audience in chance.opens:
+            seen = audience_seats(audience)
+            if seen is None or device.seat in seen:
+                may_see.add(position)
         assert set(device.opened) <= may_see, sorted(set(device.opened) - may_see)
 
 
@@ -76,3 +100,18 @@ def links_of(table: Table, kind: str) -> list[dict]:
 
 def chance_entries(state: State) -> list[str]:
     return [action for actor, action in state.history if actor == CHANCE]
+
+
+def seeded(monkeypatch, seed: int) -> None:
+    """Deals the same cards in every run of a test: every seat's shuffle and share of the
+    joint picks come from `seed` (keys and nonces stay random: they do not move cards)."""
+    import random
+
+    import pygames.remote.deal
+    import pygames.remote.device
+
+    rng = random.Random(seed)
+    monkeypatch.setattr(pygames.remote.deal.random, "SystemRandom", lambda: rng)
+    monkeypatch.setattr(
+        pygames.remote.device, "random_share", lambda: f"{rng.getrandbits(256):064x}"
+    )

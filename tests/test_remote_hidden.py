@@ -9,6 +9,7 @@ from referee import each_device_holds_its_seats_view as holds_its_seats_view
 from referee import truth_of
 
 from pygames.core import UNKNOWN
+from pygames.fools.rules import FoolsState
 from pygames.fools_field.cards import ALL_CARDS
 from pygames.remote.chain import Message
 from pygames.remote.commit import Opening
@@ -124,8 +125,28 @@ def test_a_first_seat_that_opens_another_share_than_it_committed_to_is_named(mon
     assert refusal.value.seat == 0 and "committed" in str(refusal.value)
 
 
-def test_a_game_these_devices_cannot_deal_yet_is_refused_before_the_deal():
-    # Fools!' setup shows the hands of the honourable check, which this version does
-    # not deal by links yet.
+def test_a_game_these_devices_cannot_deal_yet_is_refused_before_the_deal(monkeypatch):
+    """A setup whose draws come from another pool than the deck (here, a reshuffle
+    before the first battle) is refused before anything is dealt."""
+    honest = FoolsState.setup
+
+    def setup_with_a_reshuffle(state):
+        honest(state)
+        state.chance.reshuffled([], [], [])
+
+    monkeypatch.setattr(FoolsState, "setup", setup_with_a_reshuffle)
     with pytest.raises(NotDealtYet):
         GamePlan.of("fools", 2, {})
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_fools_deal_gives_the_armies_and_each_hand_a_block(seats):
+    """The setup's draws by audience: every army card (nobody sees them), then three
+    cards a hand; an honourable check's draws come later, in order."""
+    layout = GamePlan.of("fools", seats, {}).layout
+    assert layout.blocks["-"] == (0, 3 * seats)
+    assert (
+        sorted(size for audience, (_, size) in layout.blocks.items() if audience != "-")
+        == [3] * seats
+    )
+    assert layout.after == 6 * seats

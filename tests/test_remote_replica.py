@@ -37,7 +37,7 @@ class Disclosures(Chance):
     def copy(self):
         raise AssertionError("the true game is never copied here")
 
-    def disclosed(self, items, by=None, to=None):
+    def disclosed(self, items, by=None, to=None, drawn=None, choice=False):
         self.told.append((list(items), by, to))
         return items
 

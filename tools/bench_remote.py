@@ -97,6 +97,9 @@ GAMES_BY_LINKS: list[tuple[str, dict[str, str], int]] = [
     ("game-of-fields", {"map": "open"}, 2),
     ("fools-field", {}, 2),
     ("cloth-of-gold", {}, 2),
+    ("fools", {}, 2),
+    ("fools", {}, 3),
+    ("fools", {}, 4),
 ]
 
 
@@ -104,7 +107,7 @@ def games_by_links(game_id: str, options: dict[str, str], games: int, seats: int
     """Links before the first move (the deal), links per turn after it, pauses (a
     link a device sends by itself, with keys or cards another seat waits for), and
     the links' lengths."""
-    turns = links = pauses = 0
+    turns = links = pauses = moves = 0
     before: list[int] = []
     in_play: list[int] = []
     deal: list[int] = []
@@ -116,15 +119,16 @@ def games_by_links(game_id: str, options: dict[str, str], games: int, seats: int
         before.append(first)
         links += len(bodies) - first
         pauses += sum(1 for body in bodies[first:] if body["kind"] == "keys")
+        moves += sum(1 for body in bodies[first:] if body["kind"] == "move")
         sizes = [len(to_fragment(Message.from_text(text))) for text in table.links]
         in_play += sizes[first:]
         deal += sizes[:first]
     label = " ".join([game_id, f"{seats} seats", *(f"{k}={v}" for k, v in options.items())])
     print(
         f"{label}: {games} games; {min(before)}-{max(before)} links before the first move "
-        f"(largest {max(deal)} characters), then {links / turns:.2f} links per turn "
-        f"({pauses / turns:.3f} of them pauses); in play: median "
-        f"{statistics.median(in_play):.0f}, largest {max(in_play)} (links as #m=, packed)"
+        f"(largest {max(deal)} characters), then {links / turns:.2f} links per turn, "
+        f"{pauses / moves:.2f} pauses per move link ({pauses / games:.1f} a game); in play: "
+        f"median {statistics.median(in_play):.0f}, largest {max(in_play)} (links as #m=, packed)"
     )
 
 

@@ -33,15 +33,16 @@ from pygames.remote.wire import b64, unb64
 DOMAIN = "fools-and-fields/card/1"
 
 
-def card_points(group: Group, deck_name: str, cards: list[str]) -> dict[str, bytes]:
+def card_points(
+    group: Group, deck_name: str, cards: list[str], named: bool = False
+) -> dict[str, bytes]:
     """A point for every physical card of `cards` (a pool, duplicates included), by its
     `copy_names`, for a deck named `deck_name` (e.g. the game id). Copies of one card
     get points of their own: equal points would stay equal under one seat's deck key,
-    and show that seat where the copies went in its shuffle."""
-    return {
-        name: group.point_from_hash(hash_label(DOMAIN, deck_name, name))
-        for name in copy_names(cards)
-    }
+    and show that seat where the copies went in its shuffle. `named`: `cards` are copy
+    names already."""
+    names = cards if named else copy_names(cards)
+    return {name: group.point_from_hash(hash_label(DOMAIN, deck_name, name)) for name in names}
 
 
 def copy_names(cards: list[str]) -> list[str]:

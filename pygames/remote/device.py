@@ -51,23 +51,26 @@ seat, ``{"n", "to", "p", "s": {seat: [[r, m], ...]}}``.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from pygames import GAMES
 from pygames.core import (
-    SEAT_LETTERS,
-    UNKNOWN,
-    Chance,
     IllegalAction,
-    RandomChance,
     State,
     audience_seats,
 )
 from pygames.remote.chain import Chain, Message, Signer, Verify
-from pygames.remote.commit import Opening, commit, joint_random, random_share
+from pygames.remote.chance import (
+    DeckChance,
+    Layout,
+    Misshown,
+    NotDealtYet,
+    Pending,
+    PendingChance,
+    WatchingChance,
+)
+from pygames.remote.commit import Opening, commit, random_share
 from pygames.remote.commit import verify as verify_commitment
 from pygames.remote.deal import (
     DealError,
@@ -75,7 +78,6 @@ from pygames.remote.deal import (
     SeatDeal,
     Step,
     audit,
-    card_of,
     card_points,
     deal_order,
     decode,
@@ -83,243 +85,12 @@ from pygames.remote.deal import (
     second_order,
 )
 from pygames.remote.group import Group
+from pygames.remote.redeal import Redeal, SeatRedeal, audit_redeal, fresh_names, redeal_order
 from pygames.remote.seal import Sealed, box_key, seal, unseal
+from pygames.remote.showing import Showing
 from pygames.remote.wire import b64
 
-AFTER_SETUP = "*"  # the Layout's counter of the draws after the setup's blocks
-DEALT = "#"  # the Layout's counter of every item drawn
-SECOND = "2:"  # the Layout's counters of a second stage's blocks start so
 REHEARSALS = 6  # seeds of throwaway setups that find a game's deck and setup blocks
-
-
-class Pending(Exception):
-    """A draw or a disclosure that cannot be made here yet: it waits for another seat."""
-
-
-class PendingChance(Pending):
-    """A draw from deck positions that do not open here yet."""
-
-    def __init__(self, positions: list[int], audience: str):
-        super().__init__(f"waiting for the keys of positions {positions}")
-        self.positions = positions
-        self.audience = audience
-
-
-class PendingDisclosure(Pending):
-    """Cards the rules show that have not come here yet (or, looking ahead, that this
-    device cannot know yet)."""
-
-    def __init__(self, number: int, by: int | None):
-        super().__init__(f"waiting for disclosure {number} by seat {by}")
-        self.number = number
-        self.by = by
-
-
-class Misshown(Exception):
-    """At the audit: a seat showed other cards than the rules show."""
-
-    def __init__(self, seat: int):
-        super().__init__(f"seat {seat} showed other cards than the rules show")
-        self.seat = seat
-
-
-@dataclass
-class Layout:
-    """Which deck positions each draw takes: the setup's draws by audience in blocks of
-    their own, in the order the audiences first draw (so a seat can release its keys
-    for another seat's setup cards before the deal's order is known), then every later
-    draw in order.
-
-    A deal in two stages (cards that join the deck after the first draws, such as
-    Cloth of Gold's Jewels: `pygames.remote.deal.SeatDeal`) deals its first `first`
-    positions in the first stage (the `blocks`) and the rest in the second: the
-    second stage's setup blocks (`blocks2`) follow them."""
-
-    blocks: dict[str, tuple[int, int]] = field(default_factory=dict)  # audience -> start, size
-    blocks2: dict[str, tuple[int, int]] = field(default_factory=dict)
-    first: int = 0  # positions of a first stage (0: the deal has one stage)
-
-    @property
-    def after(self) -> int:
-        return sum(size for _, size in [*self.blocks.values(), *self.blocks2.values()])
-
-    def take(self, used: dict[str, int], audience: str, count: int) -> list[int]:
-        """The next `count` positions for a draw seen by `audience`, counted in `used`."""
-        positions = []
-        for _ in range(count):
-            second = bool(self.first) and used.get(DEALT, 0) >= self.first
-            blocks, key = (self.blocks2, SECOND + audience) if second else (self.blocks, audience)
-            start, size = blocks.get(audience, (0, 0))
-            taken = used.get(key, 0)
-            if taken < size:
-                positions.append(start + taken)
-                used[key] = taken + 1
-            else:
-                later = used.get(AFTER_SETUP, 0)
-                positions.append(self.after + later)
-                used[AFTER_SETUP] = later + 1
-            used[DEALT] = used.get(DEALT, 0) + 1
-        return positions
-
-
-class Book(Protocol):
-    """What a device's chance reads from the device: the cards other seats showed it
-    and the positions of the cards it shows itself."""
-
-    def shown_to_me(self, number: int) -> tuple[int, list[int], list[str]] | None:
-        """Disclosure `number` as it came here: (its sender, positions, cards), or None."""
-        ...
-
-    def positions_for(self, number: int, items: list[str], held: set[int]) -> list[int]:
-        """Where the cards of my disclosure `number` lie in the deck (chosen once)."""
-        ...
-
-    def claimed(self, number: int) -> tuple[int, list[int]] | None:
-        """Disclosure `number` as the chain shows it: (its sender, positions)."""
-        ...
-
-
-class DeckChance(Chance):
-    """The game's draws from the dealt deck, as one seat's device sees them: the cards of
-    the positions it opened, `?` for a draw its seat does not see. Every draw's
-    positions and audience are noted in `made` (the keys the device must release), and
-    every disclosure of its own in `shown`.
-
-    Hidden cards the rules show (`disclosed`) are read from the `book`: a seat's own
-    cards lie at positions dealt to it (its holdings: drawn to that seat alone and not
-    shown to all yet); the seat names them and releases every seat's key for them, and
-    each device that may see them opens them there. Looking ahead (`ahead`), a draw of
-    this seat's own that does not open yet gives `?` (as to a seat that does not see
-    it), so the device learns which later draws its move makes and releases its keys
-    for them at once; it stops where the rules would show what it cannot know yet."""
-
-    def __init__(
-        self,
-        layout: Layout,
-        opened: dict[int, str],
-        seat: int,
-        shares: list[str],
-        used: dict[str, int] | None = None,
-        made: list[tuple[int, str]] | None = None,
-        picks: int = 0,
-        sees_all: bool = False,
-        book: Book | None = None,
-        size: int | None = None,
-    ):
-        self.layout = layout
-        self.opened = opened  # position -> the card's copy name (shared with the device)
-        self.seat = seat
-        self.shares = shares  # every seat's share of the joint picks, in seat order
-        self.used = dict(used or {})
-        self.made = list(made or [])
-        self.picks = picks
-        self.sees_all = sees_all  # the audit's replay, with every card open
-        self.book = book
-        self.size = size  # positions in the deck (None: not checked)
-        self.told = 0  # disclosures so far
-        self.shown: list[tuple[int, frozenset[int] | None]] = []  # mine: number, to
-        self.public: set[int] = set()  # positions shown to everyone
-        self.ahead = False
-        self.speculated = False  # looking ahead, a draw of mine gave `?`
-        self.told_by: int | None = None  # who showed the cards the rules read last
-
-    def pick(self, choices: list[str]) -> str:
-        """A joint pick: every seat's share, and which pick of the game this is, hashed
-        together (`pygames.remote.commit.joint_random`)."""
-        shares = self.shares + [f"{self.picks:064x}"]
-        self.picks += 1
-        return choices[joint_random(shares, len(choices))]
-
-    def draw(self, pool: list[str], count: int, audience: str) -> list[str]:
-        self.told_by = None
-        used = dict(self.used)
-        positions = self.layout.take(used, audience, count)
-        if self.size is not None and positions and positions[-1] >= self.size:
-            raise NotDealtYet("the deck ran out: a reshuffle does not travel in links yet")
-        seen = audience_seats(audience)
-        if seen is not None and self.seat not in seen and not self.sees_all:
-            items = [UNKNOWN] * count
-        elif any(p not in self.opened for p in positions):
-            if not (self.ahead and seen is not None):
-                raise PendingChance(positions, audience)
-            items = [UNKNOWN] * count  # looking ahead: as a seat that does not see it
-            self.speculated = True
-        else:
-            items = [card_of(self.opened[p]) for p in positions]
-            left = Counter(pool)
-            unknown = left[UNKNOWN]
-            for item in items:  # a card twice: the audit will name who dealt it
-                if left[item] > 0:
-                    left[item] -= 1
-                elif unknown > 0:
-                    unknown -= 1
-                else:
-                    raise IllegalAction("chance_impossible", outcome=item[:40])
-        self.used = used
-        self.made += [(p, audience) for p in positions]
-        return items
-
-    def holdings(self, seat: int) -> set[int]:
-        """The positions dealt to `seat` alone that nobody showed to everyone yet."""
-        letter = SEAT_LETTERS[seat]
-        return {p for p, audience in self.made if audience == letter} - self.public
-
-    def disclosed(
-        self, items: list[str], by: int | None = None, to: frozenset[int] | None = None
-    ) -> list[str]:
-        number = self.told
-        self.told += 1
-        self.told_by = None
-        if self.sees_all:
-            return self.audited(number, by, to, items)
-        if by is None:
-            raise NotDealtYet("cards nobody holds do not travel in links yet")
-        if by == self.seat:
-            if self.speculated:  # looking ahead: what I show may be what I have not seen
-                raise PendingDisclosure(number, by)
-            assert self.book is not None
-            positions = self.book.positions_for(number, list(items), self.holdings(by))
-            self.shown.append((number, to))
-            if to is None:
-                self.public.update(positions)
-            return list(items)
-        if to is not None and self.seat not in to:
-            return items  # shown to others: as this seat holds them
-        assert self.book is not None
-        found = self.book.shown_to_me(number)
-        if found is None:
-            raise PendingDisclosure(number, by)
-        sender, positions, cards = found
-        if sender != by:
-            raise DealError(sender, "cards shown for another seat")
-        if len(set(positions)) != len(positions) or not set(positions) <= self.holdings(by):
-            raise DealError(by, "shown cards that were not dealt to it")
-        if to is None:
-            self.public.update(positions)
-        self.told_by = by
-        return cards
-
-    def audited(
-        self, number: int, by: int | None, to: frozenset[int] | None, items: list[str]
-    ) -> list[str]:
-        """The audit's replay: what a link showed must be what the rules show."""
-        claim = self.book.claimed(number) if self.book is not None else None
-        self.shown.append((number, to))
-        if claim is not None:
-            sender, positions = claim
-            cards = [card_of(self.opened[p]) for p in positions]
-            if sender != by or cards != list(items):
-                raise Misshown(sender)
-        return items
-
-    def copy(self) -> DeckChance:
-        other = object.__new__(DeckChance)
-        other.__dict__ = dict(self.__dict__)
-        other.used = dict(self.used)
-        other.made = list(self.made)
-        other.shown = list(self.shown)
-        other.public = set(self.public)
-        return other
 
 
 def check_share(sender: int, share: object) -> str:
@@ -331,10 +102,6 @@ def check_share(sender: int, share: object) -> str:
     except ValueError as error:
         raise DealError(sender, "a pick share that is not 32 bytes") from error
     return share
-
-
-class NotDealtYet(NotImplementedError):
-    """A game or option whose chance this version cannot deal by links yet."""
 
 
 @dataclass
@@ -357,10 +124,12 @@ class GamePlan:
     @classmethod
     def of(cls, game_id: str, seats: int, options: dict[str, str]) -> GamePlan:
         """The deck is the pool the game draws its first item from; rehearsals of the
-        setup with throwaway chance count its draws by audience, which must be the same
-        in every deal (else `NotDealtYet`). Every draw comes from the deck, except that
-        cards may join it once, after the first draws (Cloth of Gold's Jewels): the
-        deal then has a second stage, which deals them with the rest of the deck."""
+        setup with throwaway chance count its draws by audience: each audience's block
+        is what it draws in every rehearsal (a Fools! hand: three cards; the honourable
+        check's draws come later, in order). Every draw comes from the deck, except that
+        cards may join it once, after the first draws (Cloth of Gold's Jewels): the deal
+        then has a second stage, which deals them with the rest of the deck, and the
+        setup's draws must be the same in every deal. Else `NotDealtYet`."""
         game = GAMES[game_id]
         options = game.check_options(options)
         rehearsals = []
@@ -369,10 +138,14 @@ class GamePlan:
             game.new_state(seats, options=options, chance=watcher)
             rehearsals.append(watcher)
         model = rehearsals[0]
-        if any(w.shape() != model.shape() or w.foreign for w in rehearsals):
+        shapes = {(str(w.additions), w.first, str(w.later)) for w in rehearsals}
+        if any(w.foreign for w in rehearsals) or len(shapes) > 1:
             raise NotDealtYet(f"{game_id} {options}: its setup's draws depend on the cards")
+        if model.additions and any(w.by_audience != model.by_audience for w in rehearsals):
+            raise NotDealtYet(f"{game_id} {options}: its first stage depends on the cards")
         blocks, start = {}, 0
-        for audience, size in model.by_audience.items():
+        for audience in model.by_audience:
+            size = min(w.by_audience.get(audience, 0) for w in rehearsals)
             blocks[audience] = (start, size)
             start += size
         blocks2 = {}
@@ -383,53 +156,7 @@ class GamePlan:
         return cls(game_id, seats, options, model.first_pool, layout, model.additions)
 
 
-class WatchingChance(RandomChance):
-    """Throwaway chance that notes the setup's draws: the first pool (the deck), how
-    many items each audience draws, cards that join the deck after the first draws
-    (and how many were drawn before), and whether a draw came from anything else."""
-
-    def __init__(self, rng: random.Random):
-        super().__init__(rng)
-        self.first_pool: list[str] = []
-        self.by_audience: dict[str, int] = {}
-        self.later: dict[str, int] = {}  # a second stage's draws by audience
-        self.additions: list[str] = []
-        self.first = 0  # items drawn before the additions joined
-        self.drawn: Counter[str] = Counter()
-        self.foreign = False
-        self.discloses = False
-
-    def shape(self) -> tuple:
-        return (self.by_audience, self.later, self.additions, self.first)
-
-    def draw(self, pool: list[str], count: int, audience: str) -> list[str]:
-        if not self.first_pool and not self.drawn:
-            self.first_pool = sorted(pool)
-        else:
-            deck = Counter(self.first_pool + self.additions) - self.drawn
-            extra = Counter(pool) - deck
-            if extra and self.additions:
-                self.foreign = True  # cards joined twice
-            elif extra:
-                self.additions = sorted(extra.elements())
-                self.first = self.drawn.total()
-        counts = self.later if self.additions else self.by_audience
-        counts[audience] = counts.get(audience, 0) + count
-        items = super().draw(pool, count, audience)
-        self.drawn.update(items)
-        return items
-
-    def pick(self, choices: list[str]) -> str:
-        return self.rng.choice(choices)  # picked jointly by the seats, not from the deck
-
-    def disclosed(
-        self, items: list[str], by: int | None = None, to: frozenset[int] | None = None
-    ) -> list[str]:
-        self.discloses = True
-        return items
-
-
-class Device:
+class Device(Showing):
     """One seat's device: its secrets, its chain, and the game as its seat knows it."""
 
     def __init__(self, group: Group, verify: Verify, signer: Signer, seat: int, plan: GamePlan):
@@ -463,13 +190,18 @@ class Device:
         self.steps2: list[Step] = []  # a second stage's
         self.keys: dict[int, dict[int, bytes]] = {}  # position -> seat -> key
         self.opened: dict[int, str] = {}
-        self.released: set[int] = set()  # positions whose key this seat has released
+        self.released: set[int] = set()  # positions whose key this seat gave everyone
+        self.sealed_to: set[tuple[int, int]] = set()  # (position, seat): my key sealed to it
         self.state: State | None = None
         self.waiting: str | None = None  # my action that waits for others' keys or cards
         self.unsent: list[str] = []  # my actions applied here, not yet sent
         # The chain's actions not applied here yet, in order (my waiting action first):
         # each waits for keys or shown cards from other seats.
-        self.queue: list[tuple[int, str]] = []
+        self.queue: list[tuple[int, str, bool]] = []  # seat, action, hidden
+        # Each seat's hidden actions applied here so far (a choice revealed opens the
+        # commitment of its seat's last one), and as they stand in the action applied now.
+        self.hidden_done: dict[int, int] = {}
+        self.hidden_now: dict[int, int] = {}
         # My actions that others saw redacted (a face-down discard): the openings of
         # their commitments, published at the audit, in order.
         self.openings: list[Opening] = []
@@ -481,12 +213,23 @@ class Device:
         self.to_show: list[tuple[int, frozenset[int] | None]] = []  # disclosures of mine
         self.shown_sent: set[int] = set()
         self.unsent_steps: dict[str, Step] = {}
-        # Disclosures: what came here (number -> sender, positions, cards), where the
-        # cards I showed lie (number -> positions), and every claim in the chain (number
-        # -> sender, positions), which the audit checks against the rules.
-        self.shown_here: dict[int, tuple[int, list[int], list[str]]] = {}
-        self.my_shown: dict[int, list[int]] = {}
-        self.claims: dict[int, tuple[int, list[int]]] = {}
+        # Cards shown (`pygames.remote.showing`).
+        self.seats = plan.seats
+        self.deck_cards = set(plan.deck + plan.additions)
+        self.my_shown: dict[int, list[int | None]] = {}
+        self.my_choices: dict[int, tuple[list[str], int]] = {}
+        self.choices_shown: dict[tuple[int, int], int] = {}
+        self.shown_here: dict[tuple[int, int], tuple[list[int | None], list[str]]] = {}
+        self.claims: dict[tuple[int, int], tuple[list[int | None], list[str] | None]] = {}
+        self.commitments_of: dict[int, list[tuple[str, str]]] = {}
+        # Reshuffles dealt again (`pygames.remote.redeal`): what each deals, my side of
+        # each, their steps so far, my steps not sent yet, the seats' secrets at the audit.
+        self.redeals: dict[int, Redeal] = {}
+        self.my_redeals: dict[int, SeatRedeal] = {}
+        self.redeal_steps: dict[int, list[Step]] = {}
+        self.unsent_redeal: list[dict] = []
+        self.redeal_secrets: dict[int, dict[int, tuple[bytes | None, DealSecrets]]] = {}
+        self.all_points = dict(self.points)  # with the face-up cards of reshuffles
         self.secrets: dict[int, DealSecrets] = {}
         self.secrets2: dict[int, DealSecrets] = {}
         self.verdict: list[int] | None = None  # after the audit: the seats at fault
@@ -501,6 +244,7 @@ class Device:
         self.pick_commitment_of_mine, self.pick_opening = commit(self.pick_share)
         self.shares: dict[int, str] = {}
         self.pick_commitment: bytes | None = None
+        self.defer_answers = False  # `receive` answers at once (see `answer`)
 
     # ----- starting -----
 
@@ -612,12 +356,15 @@ class Device:
         seats' keys (or the rules wait for cards another seat shows), the action waits
         too and goes with the next message."""
         assert self.state is not None and self.waiting is None and not self.queue
+        hidden = self.state.redacted(self.seat, action, None) != action
         try:
-            self.apply(self.seat, action)
+            self.apply(self.seat, action, hidden)
         except Pending:
             self.waiting = action
-            return
-        self.unsent.append(action)
+        else:
+            self.unsent.append(action)
+            self.count_hidden(self.seat, hidden)
+        self.next_redeal_steps()  # a reshuffle my action made: my step goes with it
 
     def can_act(self) -> bool:
         """This seat is to act here, and its copy of the game is up to date."""
@@ -641,7 +388,8 @@ class Device:
         for action, shown in zip(actions, seen, strict=True):
             committed.append(None if shown == action else self.commit_action(action))
         if self.waiting is not None:
-            self.queue.append((self.seat, self.waiting))  # applied once the others answer
+            hidden = committed[-1] is not None
+            self.queue.append((self.seat, self.waiting, hidden))  # applied once they answer
         self.unsent = []
         body = {"kind": "move", "actions": seen, **self.owed()}
         if any(committed):
@@ -657,6 +405,12 @@ class Device:
         body = {"kind": "audit", **secrets_json(self.deal.secrets)}
         if self.deal2 is not None:
             body["deal2"] = secrets_json(self.deal2.secrets)
+        if self.my_redeals:
+            body["redeals"] = {
+                str(number): {"strip": b64(mine.strip_key) if mine.strip_key else None}
+                | secrets_json(mine.deal.secrets)
+                for number, mine in self.my_redeals.items()
+            }
         body["openings"] = [[o.value, b64(o.nonce)] for o in self.openings]
         return self.send(body)
 
@@ -703,6 +457,7 @@ class Device:
                 self.take_step(sender, Step.from_json(body["step"]))
             if "step2" in body:
                 self.take_step2(sender, Step.from_json(body["step2"]))
+            self.take_redeal_steps(sender, body.get("redeal", []))
         for position, key in body.get("keys", {}).items():
             self.take_key(sender, int(position), decode(key))
         for entry in body.get("sealed", []):
@@ -710,28 +465,40 @@ class Device:
                 sealed = Sealed(decode(entry["r"]), decode(entry["m"]))
                 key = unseal(self.group, self.box_secret, sealed, self.context(entry["p"]))
                 self.take_key(sender, int(entry["p"]), key)
+        if body["kind"] == "move":  # commitments first: a choice revealed opens its own
+            committed = body.get("committed") or [None] * len(body["actions"])
+            for shown, commitment in zip(body["actions"], committed, strict=True):
+                if commitment is not None:
+                    self.commitments_of.setdefault(sender, []).append((commitment, shown))
         self.take_shown(sender, body.get("shown", []))
         if body["kind"] == "audit":
             self.take_audit(sender, body)
         if body["kind"] == "move" and sender != self.seat:
-            self.queue += [(sender, str(action)) for action in body["actions"]]
+            committed = body.get("committed") or [None] * len(body["actions"])
+            for action, commitment in zip(body["actions"], committed, strict=True):
+                self.queue.append((sender, str(action), commitment is not None))
         self.settle()
-        if sender == self.seat:
+        if sender == self.seat or self.defer_answers:
             return []
         return self.answer()
 
     def settle(self) -> None:
         """Everything that can happen here now: my next deal step, cards that open, the
-        setup, the chain's actions in order."""
+        setup, the chain's actions in order, my steps of a reshuffle's deal."""
         self.next_deal_steps()
-        for position in list(self.keys):
-            self.open_if_ready(position)
-        self.start_when_dealt()
-        self.advance()
+        while True:
+            for position in list(self.keys):
+                self.open_if_ready(position)
+            self.start_when_dealt()
+            self.advance()
+            if not self.next_redeal_steps():
+                return
 
     def answer(self) -> list[str]:
         """What I owe, at once, unless it can go with my own move: I am to act next and
-        nobody can do anything before I do."""
+        nobody can do anything before I do. (With `defer_answers`, `receive` leaves the
+        answer for the caller to ask for: with three or four seats, the answers to one
+        link go one at a time, in seat order, or the chain would fork.)"""
         if not self.owes() or self.can_act():
             return []
         return [self.send({"kind": "keys", **self.owed()})]
@@ -776,6 +543,9 @@ class Device:
         self.secrets[sender] = secrets_of(body)
         if self.deal2 is not None and isinstance(body.get("deal2"), dict):
             self.secrets2[sender] = secrets_of(body["deal2"])
+        for number, found in dict(body.get("redeals", {})).items():
+            strip = decode(found["strip"]) if found.get("strip") else None
+            self.redeal_secrets.setdefault(int(number), {})[sender] = (strip, secrets_of(found))
         self.openings_of[sender] = [
             Opening(str(value), decode(nonce)) for value, nonce in body.get("openings", [])
         ]
@@ -792,7 +562,25 @@ class Device:
                 self.steps2 if self.deal2 is not None else None,
                 self.secrets2,
             )
+            at_fault = at_fault or self.redeal_faults()
             self.verdict = at_fault or self.replay_faults()
+
+    def redeal_faults(self) -> list[int]:
+        """The seats whose steps of a reshuffle's deal do not follow from their secrets."""
+        at_fault: list[int] = []
+        for number, redeal in sorted(self.redeals.items()):
+            keys = []
+            for position in redeal.hidden:
+                name, _, _, index, _ = self.locate(position)
+                keys.append(self.published_keys(name, index))
+            position_keys = {
+                seat: [found[seat] for found in keys] for seat in range(self.plan.seats)
+            }
+            steps = self.redeal_steps.get(number, [])
+            secrets = self.redeal_secrets.get(number, {})
+            start = self.redeal_start(redeal)
+            at_fault += audit_redeal(self.group, start, position_keys, steps, secrets, self.seats)
+        return sorted(set(at_fault))
 
     def replay_faults(self) -> list[int]:
         """Replay the whole game with every card open and every hidden action opened: []
@@ -832,24 +620,33 @@ class Device:
         return []
 
     def open_everything(
-        self,
-        secrets1: dict[int, DealSecrets] | None = None,
-        secrets2: dict[int, DealSecrets] | None = None,
+        self, keys_of: Callable[[str, int], dict[int, bytes]] | None = None
     ) -> dict[int, str]:
-        """Every position of the deck, opened with every seat's published keys."""
+        """Every position of every deal done, opened with every seat's keys: those
+        published at the audit, or `keys_of(deal, index)` (seat -> key)."""
+        keys_of = keys_of or self.published_keys
+        positions = list(range(len(self.points)))
+        for redeal in self.redeals.values():
+            positions += range(redeal.start, redeal.start + redeal.size)
         opened = {}
-        for position in range(len(self.points)):
-            stage, index = self.stage_of(position)
-            if stage == 1:
-                secrets = self.secrets if secrets1 is None else secrets1
-            else:
-                secrets = self.secrets2 if secrets2 is None else secrets2
-            keys = {seat: secrets[seat].position_keys[index] for seat in secrets}
-            steps = self.steps if stage == 1 else self.steps2
+        for position in positions:
+            name, steps, count, index, _ = self.locate(position)
+            if len(steps) < count:
+                continue
+            keys = keys_of(name, index)
             commitments = {s.seat: s.commitments for s in steps if s.commitments}
             final = steps[-1].deck
-            opened[position] = open_card(self.group, self.points, final, commitments, index, keys)
+            points = self.all_points
+            opened[position] = open_card(self.group, points, final, commitments, index, keys)
         return opened
+
+    def published_keys(self, name: str, index: int) -> dict[int, bytes]:
+        """Every seat's key for a position of deal `name`, from the audit's secrets."""
+        if name in ("1", "2"):
+            secrets = self.secrets if name == "1" else self.secrets2
+            return {seat: found.position_keys[index] for seat, found in secrets.items()}
+        published = self.redeal_secrets.get(int(name[1:]), {})
+        return {seat: found.position_keys[index] for seat, (_, found) in published.items()}
 
     # ----- the game -----
 
@@ -887,16 +684,26 @@ class Device:
     def advance(self) -> None:
         """The chain's actions not applied yet, in order, until one waits."""
         while self.queue and self.state is not None:
-            seat, action = self.queue[0]
+            seat, action, hidden = self.queue[0]
             try:
-                self.apply(seat, action)
+                self.apply(seat, action, hidden)
             except Pending:
                 return
             self.queue.pop(0)
+            self.count_hidden(seat, hidden)
             if seat == self.seat:
                 self.waiting = None
 
-    def apply(self, seat: int, action: str) -> None:
+    def count_hidden(self, seat: int, hidden: bool) -> None:
+        if hidden:
+            self.hidden_done[seat] = self.hidden_done.get(seat, 0) + 1
+
+    def choice_index(self, seat: int) -> int:
+        """Which of `seat`'s commitments a choice it reveals now opens: its last hidden
+        action's (the action applied now counts)."""
+        return self.hidden_now.get(seat, 0) - 1
+
+    def apply(self, seat: int, action: str, hidden: bool = False) -> None:
         """The action on a copy, kept only if it went through: an action that waits
         (`Pending`), or an illegal one, leaves the state as it was. My own key opens what
         my seat may see at once. What I owe for it is noted (`owe`), and if it waits,
@@ -904,6 +711,9 @@ class Device:
         assert self.state is not None
         base = self.state.chance
         assert isinstance(base, DeckChance)
+        self.hidden_now = dict(self.hidden_done)
+        if hidden:
+            self.hidden_now[seat] = self.hidden_now.get(seat, 0) + 1
 
         def run(chance: DeckChance) -> State:
             assert self.state is not None
@@ -946,7 +756,7 @@ class Device:
 
     def note(self, chance: DeckChance, base: DeckChance, pending: Pending | None = None) -> None:
         """What I owe for the draws and disclosures `chance` made beyond `base`."""
-        draws = chance.made[len(base.made) :]
+        draws = chance.made[len(base.made) :] + chance.opens[len(base.opens) :]
         if isinstance(pending, PendingChance):
             draws = draws + [(p, pending.audience) for p in pending.positions]
         self.owe(draws)
@@ -978,18 +788,33 @@ class Device:
 
     def owe(self, draws: list[tuple[int, str]]) -> None:
         for draw in draws:
-            if draw[0] not in self.released and draw not in self.to_release:
+            if draw not in self.to_release and self.unreleased([draw]):
                 self.to_release.append(draw)
 
     def owes(self) -> bool:
         """Something I must send: keys another seat needs, cards I show, a deal step."""
-        if self.unsent_steps or any(n not in self.shown_sent for n, _ in self.to_show):
+        if self.unsent_steps or self.unsent_redeal:
             return True
-        for position, audience in self.to_release:
+        if any(n not in self.shown_sent for n, _ in self.to_show):
+            return True
+        return bool(self.unreleased(self.to_release))
+
+    def unreleased(self, draws: list[tuple[int, str]]) -> list[tuple[int, str | int]]:
+        """Where my keys for `draws` must still go: (position, "" for everyone, or a seat)."""
+        due: list[tuple[int, str | int]] = []
+        for position, audience in draws:
+            if position in self.released:
+                continue
             seen = audience_seats(audience)
-            if position not in self.released and (seen is None or seen - {self.seat}):
-                return True
-        return False
+            if seen is None:
+                due.append((position, ""))
+                continue
+            due += [
+                (position, s)
+                for s in sorted(seen - {self.seat})
+                if (position, s) not in self.sealed_to
+            ]
+        return due
 
     def owed(self) -> dict:
         """The body's parts for what I owe (and nothing owed afterwards)."""
@@ -1002,41 +827,82 @@ class Device:
         for name, step in self.unsent_steps.items():
             body[name] = step.to_json()
         self.unsent_steps = {}
+        if self.unsent_redeal:
+            body["redeal"], self.unsent_redeal = self.unsent_redeal, []
         return body
 
     # ----- keys and cards -----
 
-    def key_for(self, position: int) -> bytes:
-        stage, index = self.stage_of(position)
-        deal = self.deal if stage == 1 else self.deal2
-        assert deal is not None
-        return deal.release(index)
+    def locate(self, position: int) -> tuple[str, list[Step], int, int, SeatDeal | None]:
+        """The deal that holds `position`: its name ("1", "2": the first deal's stages;
+        "r1", "r2", ...: reshuffles), its steps so far, how many it has, the position's
+        index in it, and my side of it."""
+        seats = self.plan.seats
+        if position < len(self.points):
+            first = self.plan.layout.first
+            if self.deal2 is not None and position >= first:
+                return "2", self.steps2, len(second_order(seats)), position - first, self.deal2
+            return "1", self.steps, len(deal_order(seats)), position, self.deal
+        for number, redeal in self.redeals.items():
+            if redeal.start <= position < redeal.start + redeal.size:
+                steps = self.redeal_steps.setdefault(number, [])
+                mine = self.my_redeals[number].deal
+                return f"r{number}", steps, len(redeal_order(seats)), position - redeal.start, mine
+        raise DealError(-1, f"no deal has a position {position}")
 
-    def stage_of(self, position: int) -> tuple[int, int]:
-        """(1 or 2: the deal's stage, the position's index in it)."""
-        first = self.plan.layout.first
-        if self.deal2 is not None and position >= first:
-            return 2, position - first
-        return 1, position
+    def in_deck(self, position: int) -> bool:
+        """A position of a deal known here (a reshuffle this device has not come to yet
+        has none)."""
+        if position < 0:
+            return False
+        try:
+            self.locate(position)
+        except DealError:
+            return False
+        return True
+
+    def key_for(self, position: int) -> bytes:
+        _, _, _, index, mine = self.locate(position)
+        assert mine is not None
+        return mine.release(index)
+
+    def own_key(self, name: str, index: int) -> bytes:
+        """My key for a position of the deal `name` (the referee's and the audit's)."""
+        if name == "1":
+            return self.deal.release(index)
+        if name == "2":
+            assert self.deal2 is not None
+            return self.deal2.release(index)
+        return self.my_redeals[int(name[1:])].deal.release(index)
+
+    def commitment(self, position: int, seat: int) -> bytes:
+        _, steps, _, index, _ = self.locate(position)
+        for step in steps:
+            if step.seat == seat and step.commitments:
+                return step.commitments[index]
+        raise DealError(seat, "no commitment for this card")
+
+    def final_point(self, position: int) -> bytes:
+        """The point a position's card lies under once its deal is done."""
+        _, steps, _, index, _ = self.locate(position)
+        return steps[-1].deck[index]
 
     def release(self, draws: list[tuple[int, str]]) -> dict:
         """My keys for `draws` not released yet: to everyone for a public draw, sealed to
         each other seat that sees the draw otherwise (none to a draw nobody sees)."""
         public: dict[str, str] = {}
         sealed: list[dict] = []
-        for position, audience in draws:
-            if position in self.released:
-                continue
+        for position, to in dict.fromkeys(self.unreleased(draws)):
             key = self.key_for(position)
-            seen = audience_seats(audience)
-            if seen is None:
+            if to == "":
                 public[str(position)] = b64(key)
-            for seat in sorted(seen or ()):
-                if seat != self.seat:
-                    box = seal(self.group, self.box_keys[seat], key, self.context(position))
-                    entry = {"p": position, "to": seat, "r": b64(box.ephemeral)}
-                    sealed.append({**entry, "m": b64(box.masked)})
-            self.released.add(position)
+                self.released.add(position)
+                continue
+            assert isinstance(to, int)
+            box = seal(self.group, self.box_keys[to], key, self.context(position))
+            entry = {"p": position, "to": to, "r": b64(box.ephemeral)}
+            sealed.append({**entry, "m": b64(box.masked)})
+            self.sealed_to.add((position, to))
         return {"keys": public, "sealed": sealed}
 
     def context(self, position: int, seat: int | None = None) -> str:
@@ -1047,129 +913,81 @@ class Device:
 
     def open_if_ready(self, position: int) -> None:
         keys = self.keys.get(position, {})
-        if position in self.opened or len(keys) < self.plan.seats:
+        if position in self.opened or len(keys) < self.plan.seats or not self.in_deck(position):
             return
-        stage, index = self.stage_of(position)
-        steps = self.steps if stage == 1 else self.steps2
-        order = deal_order(self.plan.seats) if stage == 1 else second_order(self.plan.seats)
-        if len(steps) < len(order):
+        name, steps, count, index, _ = self.locate(position)
+        if len(steps) < count:
             return
         commitments = {s.seat: s.commitments for s in steps if s.commitments}
         final = steps[-1].deck
         try:
-            card = open_card(self.group, self.points, final, commitments, index, keys)
+            card = open_card(self.group, self.all_points, final, commitments, index, keys)
         except DealError as fault:  # a cheat, found now: the audit will confirm it
             if not any(str(f) == str(fault) for f in self.faults):
                 self.faults.append(fault)
             return
-        if card in self.opened.values():
+        same_deal = [q for q in self.opened if self.locate(q)[0] == name]
+        if card in {self.opened[q] for q in same_deal}:
             self.faults.append(DealError(-1, f"the card at {position} opened before"))
             return
         self.opened[position] = card
 
-    def commitment(self, position: int, seat: int) -> bytes:
-        stage, index = self.stage_of(position)
-        steps = self.steps if stage == 1 else self.steps2
-        for step in steps:
-            if step.seat == seat and step.commitments:
-                return step.commitments[index]
-        raise DealError(seat, "no commitment for this card")
+    # ----- reshuffles -----
 
-    # ----- cards shown (disclosures) -----
-
-    def positions_for(self, number: int, items: list[str], held: set[int]) -> list[int]:
-        """Where the cards of my disclosure lie: positions dealt to me holding them (a
-        copy of a card is as good as another), chosen once."""
-        if number not in self.my_shown:
-            free = sorted(held)
-            chosen = []
-            for item in items:
-                found = next((p for p in free if card_of(self.opened.get(p, "")) == item), None)
-                if found is None:
-                    raise DealError(self.seat, f"I show a card I do not hold: {item}")
-                free.remove(found)
-                chosen.append(found)
-            self.my_shown[number] = chosen
-        return self.my_shown[number]
-
-    def shown_to_me(self, number: int) -> tuple[int, list[int], list[str]] | None:
-        return self.shown_here.get(number)
-
-    def claimed(self, number: int) -> tuple[int, list[int]] | None:
-        return self.claims.get(number)
-
-    def show(self, disclosures: list[tuple[int, frozenset[int] | None]]) -> list[dict]:
-        """My disclosures as a message carries them: the positions of the cards and, for
-        each, every seat's key that some seat shown them lacks (to everyone, or sealed
-        to each seat shown them)."""
-        entries = []
-        seats = range(self.plan.seats)
-        for number, to in disclosures:
-            positions = self.my_shown[number]
-            self.shown_sent.add(number)
-            readers = [s for s in (seats if to is None else sorted(to)) if s != self.seat]
-            if to is None:
-                keys = {
-                    str(t): [b64(self.keys[p][t]) for p in positions]
-                    for t in seats
-                    if any(r != t for r in readers)
-                }
-                entries.append({"n": number, "p": positions, "k": keys})
-                continue
-            for reader in readers:
-                boxes: dict[str, list[list[str]]] = {}
-                for t in seats:
-                    if t == reader:
-                        continue
-                    boxes[str(t)] = []
-                    for p in positions:
-                        box = seal(
-                            self.group, self.box_keys[reader], self.keys[p][t], self.context(p, t)
-                        )
-                        boxes[str(t)].append([b64(box.ephemeral), b64(box.masked)])
-                entries.append({"n": number, "to": reader, "p": positions, "s": boxes})
-        return entries
-
-    def take_shown(self, sender: int, entries: list[dict]) -> None:
-        """Cards another seat shows: the keys it gives are checked against each seat's
-        commitment (a wrong one names the sender), and the cards open here."""
-        for entry in entries:
-            try:
-                self.take_one_shown(sender, entry)
-            except (KeyError, TypeError, ValueError, IndexError) as error:
-                if isinstance(error, DealError):
-                    raise
-                raise DealError(sender, f"shown cards that do not read: {error}") from None
-
-    def take_one_shown(self, sender: int, entry: dict) -> None:
-        """One seat's disclosure as this device reads it (see `take_shown`)."""
-        number = int(entry["n"])
-        positions = [int(p) for p in entry["p"]]
-        if number in self.claims and self.claims[number] != (sender, positions):
-            raise DealError(sender, "cards shown twice")
-        self.claims[number] = (sender, positions)
-        if sender == self.seat or entry.get("to", self.seat) != self.seat:
+    def redealt(self, redeal: Redeal) -> None:
+        """A reshuffle the rules made here: my side of its deal, made once."""
+        known = self.redeals.get(redeal.number)
+        if known is not None:
+            if known != redeal:
+                raise DealError(-1, f"reshuffle {redeal.number} is not the one it was")
             return
-        for index, position in enumerate(positions):
-            if not 0 <= position < len(self.points):
-                raise DealError(sender, "a card shown at no position of the deck")
-            for t in range(self.plan.seats):
-                if t == self.seat:
-                    key = self.key_for(position)
-                elif "k" in entry:
-                    key = decode(entry["k"][str(t)][index])
+        self.redeals[redeal.number] = redeal
+        self.my_redeals[redeal.number] = SeatRedeal(
+            self.group, self.seat, self.plan.seats, redeal.size
+        )
+        names = fresh_names(redeal.number, redeal.shown)
+        self.all_points.update(card_points(self.group, self.plan.game_id, names, named=True))
+
+    def redeal_start(self, redeal: Redeal) -> list[bytes]:
+        """The deck a reshuffle's deal starts from: the face-down cards as they lie, then
+        the face-up cards' fresh points."""
+        names = fresh_names(redeal.number, redeal.shown)
+        return [self.final_point(p) for p in redeal.hidden] + [self.all_points[n] for n in names]
+
+    def next_redeal_steps(self) -> bool:
+        """My steps of the reshuffles' deals that are due (True if I made one)."""
+        made = False
+        for number, redeal in sorted(self.redeals.items()):
+            steps = self.redeal_steps.setdefault(number, [])
+            order = redeal_order(self.plan.seats)
+            while len(steps) < len(order) and order[len(steps)][0] == self.seat:
+                kind = order[len(steps)][1]
+                if kind.startswith("strip"):
+                    if any(self.deal_incomplete(p) for p in redeal.hidden):
+                        return made
+                    deck = self.redeal_start(redeal) if not steps else steps[-1].deck
+                    keys = [self.key_for(p) for p in redeal.hidden]
                 else:
-                    r, m = entry["s"][str(t)][index]
-                    box = Sealed(decode(r), decode(m))
-                    key = unseal(self.group, self.box_secret, box, self.context(position, t))
-                if self.group.base_times(key) != self.commitment(position, t):
-                    raise DealError(sender, f"a key of seat {t}'s that it did not commit to")
-                self.keys.setdefault(position, {})[t] = key
-            self.open_if_ready(position)
-            if position not in self.opened:
-                raise DealError(sender, "shown cards that open to no card")
-        cards = [card_of(self.opened[p]) for p in positions]
-        self.shown_here[number] = (sender, positions, cards)
+                    deck, keys = steps[-1].deck, []
+                step = self.my_redeals[number].step(kind, deck, keys)
+                steps.append(step)
+                self.unsent_redeal.append({"n": number, **step.to_json()})
+                made = True
+        return made
+
+    def deal_incomplete(self, position: int) -> bool:
+        _, steps, count, _, _ = self.locate(position)
+        return len(steps) < count
+
+    def take_redeal_steps(self, sender: int, entries: list[dict]) -> None:
+        order = redeal_order(self.plan.seats)
+        for entry in entries:
+            number = int(entry["n"])
+            step = Step.from_json(entry)
+            steps = self.redeal_steps.setdefault(number, [])
+            if len(steps) >= len(order) or order[len(steps)][0] != sender or step.seat != sender:
+                raise DealError(sender, "a deal step out of turn")
+            steps.append(step)
 
     def send(self, body: dict, game: str = "") -> str:
         message = self.chain.next(self.signer, self.seat, body, game)
@@ -1186,17 +1004,28 @@ SAVED = (
     "steps2",
     "keys",
     "released",
+    "sealed_to",
     "state",
     "waiting",
     "unsent",
     "queue",
+    "hidden_done",
     "to_release",
     "to_show",
     "shown_sent",
     "unsent_steps",
     "shown_here",
     "my_shown",
+    "my_choices",
+    "choices_shown",
     "claims",
+    "commitments_of",
+    "redeals",
+    "my_redeals",
+    "redeal_steps",
+    "unsent_redeal",
+    "redeal_secrets",
+    "all_points",
     "secrets",
     "secrets2",
     "openings_of",

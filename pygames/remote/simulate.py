@@ -20,31 +20,53 @@ from pygames.remote.group import SodiumGroup
 
 class Table:
     """The devices of a new game, dealt: the invite, the joins and the locks exchanged
-    (and whatever the devices answer by themselves)."""
+    (and whatever the devices answer by themselves).
+
+    A link goes to every other device; then the devices that owe an answer send it one
+    at a time, in seat order from the link's sender on, each after taking the one
+    before: two answers to one link would fork the chain."""
 
     def __init__(self, game_id: str, options: dict[str, str], name: str, seats: int = 2):
         group = SodiumGroup()
         self.plan = GamePlan.of(game_id, seats, options)
         first, invite = Device.create(group, sodium_verify, SodiumSigner(), self.plan, name)
+        first.defer_answers = True
         self.devices = [first]
         self.links = [invite]
         for seat in range(1, seats):
             device, join = Device.join(group, sodium_verify, SodiumSigner(), seat, list(self.links))
+            device.defer_answers = True
             self.devices.append(device)
-            self.links.append(join)
-            self.deliver(seat, join)
+            self.send(seat, join)
         for seat in range(seats - 1):
             self.send(seat, self.devices[seat].lock())
 
     def send(self, sender: int, text: str) -> None:
         self.links.append(text)
         self.deliver(sender, text)
+        self.answer_after(sender)
 
     def deliver(self, sender: int, text: str) -> None:
-        for device in list(self.devices):
+        for device in self.devices:
             if device.seat != sender:
-                for answer in device.receive(text):
+                for answer in device.receive(text):  # none: answers are deferred
                     self.send(device.seat, answer)
+
+    def answer_after(self, sender: int) -> None:
+        """The answers the link from `sender` calls for, one at a time."""
+        seats = len(self.devices)
+        last = sender
+        while True:
+            for step in range(1, seats + 1):
+                device = self.devices[(last + step) % seats]
+                answers = device.answer()
+                if answers:
+                    self.links.append(answers[0])
+                    self.deliver(device.seat, answers[0])
+                    last = device.seat
+                    break
+            else:
+                return
 
     def states_agree(self) -> bool:
         """The devices that have applied the same moves hold the same game as everyone
