@@ -115,6 +115,7 @@ class Chance:
         to: frozenset[int] | None = None,
         drawn: list[tuple[int, int] | None] | None = None,
         choice: bool = False,
+        steady: bool = False,
     ) -> list[str]:
         """Hidden cards the rules show: `items`, as this state holds them, shown by seat
         `by` (None: cards no seat holds, such as face-down army cards; a list: each item's
@@ -126,8 +127,20 @@ class Chance:
         number among the game's chance outcomes, `State.outcomes`, and the item's index
         in it), so that a device knows where it lies in the dealt deck. `choice`: the
         items are the holders' secret choices (their last hidden actions, which the others
-        saw redacted: a Standard Bearer), revealed; an item may be no card ("none")."""
+        saw redacted: a Standard Bearer), revealed; an item may be no card ("none").
+        `steady`: whatever the cards, the rules draw the same cards after this (Fools!'
+        battle: who wins changes, and the game may end, but no draw until the next
+        deal), so a device may look ahead past it before the cards come."""
         return items
+
+    def disclosed_each(
+        self, parts: list[list[str]], by: list[int], to: frozenset[int] | None = None
+    ) -> list[list[str]]:
+        """Hidden cards several seats show at once, each as many as it shows (its whole
+        hand, or nothing: Fools!' honourable check): `parts[i]`, as this state holds
+        them, shown by seat `by[i]` to the seats `to` (None: everyone). A seat's copy is
+        told what the others showed."""
+        return [list(part) for part in parts]
 
     def reshuffled(self, pool: list[str], face_up: list[str], dealt: list[tuple[int, int]]) -> None:
         """The cards of `pool` become a new deck to draw from (a discard pile shuffled

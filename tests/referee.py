@@ -25,7 +25,7 @@ def true_states(table: Table) -> tuple[dict[int, State], DeckChance]:
     opened = probe.open_everything(lambda name, index: keys_of(devices, name, index))
     plan = table.plan
     shares = [probe.shares[seat] for seat in range(plan.seats)]
-    chance = DeckChance(plan.layout, opened, 0, shares, sees_all=True, book=probe)
+    chance = DeckChance(plan.layout, opened, 0, shares, sees_all=True, book=Everything(table))
     truth = GAMES[plan.game_id].new_state(plan.seats, options=plan.options, chance=chance)
     states = {len(truth.history): truth.clone()}
     hidden = {device.seat: iter(device.openings) for device in table.devices}
@@ -42,6 +42,36 @@ def true_states(table: Table) -> tuple[dict[int, State], DeckChance]:
                 return states, chance
             states[len(truth.history)] = truth.clone()
     return states, chance
+
+
+class Everything:
+    """What the referee's chance reads: every claim in the chain, and every device's own
+    part of a disclosure it has not sent yet (held back to go with its move)."""
+
+    def __init__(self, table: Table):
+        self.devices = table.devices
+        self.probe = max(table.devices, key=steps_made)
+
+    def claimed(self, number: int) -> list:
+        found = self.probe.claimed(number)
+        senders = {sender for sender, _, _ in found}
+        for device in self.devices:
+            if number in device.my_shown and device.seat not in senders:
+                items = device.my_choices.get(number, (None, 0))[0]
+                found.append((device.seat, device.my_shown[number], items))
+        return found
+
+    def redealt(self, redeal) -> None:
+        self.probe.redealt(redeal)
+
+    def shown_to_me(self, number: int, holder: int):
+        return None
+
+    def positions_for(self, number, items, held, choice):
+        raise AssertionError("the referee shows no cards")
+
+    def stand_in(self) -> str:
+        return self.probe.stand_in()
 
 
 def keys_of(devices: list[Device], name: str, index: int) -> dict[int, bytes]:

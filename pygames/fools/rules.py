@@ -224,15 +224,56 @@ class FoolsState(State):
             for index, slot in enumerate(self.army_slots(seat)):
                 self.armies[slot] = cards[index] if index < len(cards) else None
         self.log("armies", count=len(order))
-        for seat in order:
-            self.deal_hand(seat)
+        if self.rules_version >= 3:
+            self.deal_hands(order)
+        else:
+            for seat in order:
+                self.deal_hand(seat)
         self.choice = [
             None if self.hands[s] and s not in self.resigned else NONE
             for s in range(self.num_seats)
         ]
         self.advance()
 
+    def deal_hands(self, order: list[int]) -> None:
+        """Rules 3: every hand is dealt, then the honourable check is made by every seat
+        at once (on devices each seat shows its hand, or says it holds none, without
+        waiting for the others'), and again by those who drew anew."""
+        hands = {}
+        for seat in order:
+            hands[seat] = self.take(HAND, seat)
+            self.log("hand", to=seat, seat=seat, cards=by_power(hands[seat]))
+        checking = list(order)
+        for size in (2, 1, 0):  # the honourable check: after 3, then 2, then 1 card
+            parts = [hands[s] if HONOURABLES.intersection(hands[s]) else [] for s in checking]
+            shown = self.chance.disclosed_each(parts, by=checking)
+            redraw = []
+            for seat, cards in zip(checking, shown, strict=True):
+                if not cards:
+                    continue
+                self.check_shown_hand(cards, hands[seat])
+                self.log("honourable", seat=seat, cards=by_power(cards), draws=size)
+                self.discard_up += cards
+                redraw.append(seat)
+            for seat in redraw:
+                hands[seat] = self.take(size, seat) if size else []
+                if hands[seat]:
+                    self.log("hand", to=seat, seat=seat, cards=by_power(hands[seat]))
+            checking = [seat for seat in redraw if hands[seat]]
+            if not checking:
+                break
+        for seat in order:
+            self.hands[seat] = hands[seat]
+            self.crone_cards[seat] = 0
+
+    @staticmethod
+    def check_shown_hand(shown: list[str], hand: list[str]) -> None:
+        if len(shown) != len(hand) or not HONOURABLES.intersection(shown):
+            # A seat's copy is told the rival's hand: all of it, with one at least.
+            raise IllegalAction("chance_impossible", outcome=",".join(shown)[:40])
+
     def deal_hand(self, seat: int) -> None:
+        """Rules 2: a hand dealt and checked, before the next seat's is dealt."""
         hand = self.take(HAND, seat)
         self.log("hand", to=seat, seat=seat, cards=by_power(hand))
         for size in (2, 1, 0):  # the honourable check: after 3, then 2, then 1 card
@@ -240,9 +281,7 @@ class FoolsState(State):
             shown = self.chance.disclosed(hand if honourable else [], by=seat)
             if not shown:
                 break
-            if len(shown) != len(hand) or not HONOURABLES.intersection(shown):
-                # A seat's copy is told the rival's hand: all of it, with one at least.
-                raise IllegalAction("chance_impossible", outcome=",".join(shown)[:40])
+            self.check_shown_hand(shown, hand)
             self.log("honourable", seat=seat, cards=by_power(shown), draws=size)
             self.discard_up += shown
             hand = self.take(size, seat) if size else []
@@ -417,7 +456,8 @@ class FoolsState(State):
         origins = self.army_origins() if None in holders else {}
         drawn = [origins.get(s) if h is None else None for s, h in zip(slots, holders, strict=True)]
         cards = [self.armies[slot] or "" for slot in slots]
-        return self.chance.disclosed(cards, by=holders, to=to, drawn=drawn)
+        # The battle's cards change who wins, not what is drawn next.
+        return self.chance.disclosed(cards, by=holders, to=to, drawn=drawn, steady=to is None)
 
     def round_start(self) -> int:
         """The number of this round's first chance outcome (its armies are dealt first:

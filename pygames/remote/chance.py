@@ -138,6 +138,10 @@ class Book(Protocol):
         """A reshuffle the rules made here: its deck must be dealt again."""
         ...
 
+    def stand_in(self) -> str:
+        """A card of the deck, for looking ahead (`DeckChance.stand_in`)."""
+        ...
+
 
 class DeckChance(Chance):
     """The game's draws from the dealt deck, as one seat's device sees them: the cards of
@@ -251,6 +255,7 @@ class DeckChance(Chance):
         to: frozenset[int] | None = None,
         drawn: list[tuple[int, int] | None] | None = None,
         choice: bool = False,
+        steady: bool = False,
     ) -> list[str]:
         number = self.told
         self.told += 1
@@ -259,7 +264,7 @@ class DeckChance(Chance):
             return self.audited(number, list(items), by, to, drawn)
         if isinstance(by, list) or by is None:
             holders: list[int | None] = list(by) if isinstance(by, list) else [None] * len(items)
-            return self.together(number, list(items), holders, to, drawn or [], choice)
+            return self.together(number, list(items), holders, to, drawn or [], choice, steady)
         if by == self.seat:
             self.show_mine(number, list(items), to, choice)
             return list(items)
@@ -275,10 +280,14 @@ class DeckChance(Chance):
         to: frozenset[int] | None,
         drawn: list[tuple[int, int] | None],
         choice: bool,
+        steady: bool = False,
     ) -> list[str]:
         """Cards several holders show at once: mine first (so that my part goes out
         even when the others' have not come yet), then cards nobody holds, then the
-        others'."""
+        others'. Looking ahead past a `steady` disclosure, cards that have not come yet
+        stay as this copy holds them: the draws that follow are the same whatever they
+        are."""
+        passing = self.ahead and steady
         result = list(items)
         reader = to is None or self.seat in to
         mine = [i for i, holder in enumerate(holders) if holder == self.seat]
@@ -289,7 +298,10 @@ class DeckChance(Chance):
             positions = [self.position_of(drawn[i] if i < len(drawn) else None) for i in nobody]
             audience = audience_text(to)
             self.opens += [(p, audience) for p in positions]
-            if reader:
+            if passing and any(p not in self.opened for p in positions):
+                for i in nobody:
+                    result[i] = self.stand_in(result[i])
+            elif reader:
                 if any(p not in self.opened for p in positions):
                     raise PendingChance(positions, audience)
                 for i, p in zip(nobody, positions, strict=True):
@@ -299,9 +311,45 @@ class DeckChance(Chance):
         if reader:
             for holder in sorted({h for h in holders if h is not None and h != self.seat}):
                 indices = [i for i, h in enumerate(holders) if h == holder]
+                if passing and self.book is not None and not self.book.shown_to_me(number, holder):
+                    for i in indices:
+                        result[i] = self.stand_in(result[i])
+                    continue
                 cards = self.read_shown(number, holder, len(indices), to)
                 for i, card in zip(indices, cards, strict=True):
                     result[i] = card
+        return result
+
+    def stand_in(self, item: str) -> str:
+        """Looking ahead past a steady disclosure: a card in place of one not shown yet
+        (any card will do: what follows does not depend on it)."""
+        if item != UNKNOWN or self.book is None:
+            return item
+        return self.book.stand_in()
+
+    def disclosed_each(
+        self, parts: list[list[str]], by: list[int], to: frozenset[int] | None = None
+    ) -> list[list[str]]:
+        """Several seats' cards shown at once, each as many as it shows: my part first,
+        then the others' (each as its seat sent it)."""
+        number = self.told
+        self.told += 1
+        self.told_by = None
+        if self.sees_all:
+            flat = [card for part in parts for card in part]
+            holders: list[int | None] = [
+                seat for seat, part in zip(by, parts, strict=True) for _ in part
+            ]
+            self.audited(number, flat, holders, to, None, by)
+            return [list(part) for part in parts]
+        result = [list(part) for part in parts]
+        for index, seat in enumerate(by):
+            if seat == self.seat:
+                self.show_mine(number, list(parts[index]), to, False)
+        if to is None or self.seat in to:
+            for index, seat in enumerate(by):
+                if seat != self.seat:
+                    result[index] = self.read_shown(number, seat, None, to)
         return result
 
     def show_mine(
@@ -340,9 +388,15 @@ class DeckChance(Chance):
         by: Holders,
         to: frozenset[int] | None,
         drawn: list[tuple[int, int] | None] | None,
+        showing: list[int] | None = None,
     ) -> list[str]:
-        """The audit's replay: what a link showed must be what the rules show."""
+        """The audit's replay: what a link showed must be what the rules show (and each
+        seat of `showing` must have shown its part, an empty one too)."""
         self.shown.append((number, to))
+        claimed = {sender for sender, _, _ in (self.book.claimed(number) if self.book else [])}
+        if self.book is not None and any(seat not in claimed for seat in showing or []):
+            missing = next(seat for seat in showing or [] if seat not in claimed)
+            raise PendingDisclosure(number, missing)  # a seat that never showed its part
         holders = by if isinstance(by, list) else None if by is not None else [None] * len(items)
         if holders is not None:
             for i, holder in enumerate(holders):
@@ -452,9 +506,16 @@ class WatchingChance(RandomChance):
         to: frozenset[int] | None = None,
         drawn: list[tuple[int, int] | None] | None = None,
         choice: bool = False,
+        steady: bool = False,
     ) -> list[str]:
         self.discloses = True
         return items
+
+    def disclosed_each(
+        self, parts: list[list[str]], by: list[int], to: frozenset[int] | None = None
+    ) -> list[list[str]]:
+        self.discloses = True
+        return [list(part) for part in parts]
 
     def reshuffled(self, pool: list[str], face_up: list[str], dealt: list[tuple[int, int]]) -> None:
         self.foreign = True  # a setup that reshuffles: not dealt by links

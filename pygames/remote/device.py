@@ -17,7 +17,10 @@ shows its own cards names the deck positions they were dealt to and gives every
 seat's key for them (to everyone, or sealed to the seats shown them); each device
 shown them checks the keys against the seats' commitments and that the positions were
 dealt to that seat, and opens them. The audit checks that they were the cards the
-rules show.
+rules show. Cards several seats show at once (a list of holders, `disclosed_each`)
+travel as each seat's part; cards nobody holds open with every seat's key for the
+positions the rules name; a secret choice revealed opens its commitment too
+(`pygames.remote.showing`). A reshuffle is dealt again (`pygames.remote.redeal`).
 
 An action whose draw or disclosure cannot be made here yet (keys or shown cards of
 another seat's missing: `Pending`) waits, with every action after it, and changes
@@ -26,7 +29,10 @@ see, the cards it shows, its next deal step) goes with its next message: at once
 by itself (`receive` returns that answer: a pause), unless it is to act next, when
 it goes with its move. A device whose own draw waits plays on as a seat that does
 not see it (`DeckChance.ahead`), so its keys for the draws that follow go with its
-move too (Cloth of Gold's Secrecy, then the refill: no pause).
+move too (Cloth of Gold's Secrecy, then the refill: no pause), and past cards not
+shown yet where the rules say the draws after them do not depend on them (Fools!'
+battle: `steady`). With three or four seats the answers to one link go one at a time
+(`defer_answers`).
 
 Message bodies (JSON, in the chain):
 - ``invite`` (seat 0): its public key and box key, the game, seats and options,
@@ -68,6 +74,7 @@ from pygames.remote.chance import (
     NotDealtYet,
     Pending,
     PendingChance,
+    PendingDisclosure,
     WatchingChance,
 )
 from pygames.remote.commit import Opening, commit, random_share
@@ -595,6 +602,8 @@ class Device(Showing):
             state = GAMES[plan.game_id].new_state(plan.seats, options=plan.options, chance=chance)
         except Misshown as wrong:
             return [wrong.seat]
+        except PendingDisclosure as missing:  # a seat that never showed its part
+            return [] if missing.by is None else [missing.by]
         openings = {seat: list(found) for seat, found in self.openings_of.items()}
         for message in self.chain.messages:
             body, sender = message.body, message.seat
@@ -617,6 +626,8 @@ class Device(Showing):
                     return [sender]
                 except Misshown as wrong:
                     return [wrong.seat]
+                except PendingDisclosure as missing:
+                    return [] if missing.by is None else [missing.by]
         return []
 
     def open_everything(
@@ -750,7 +761,7 @@ class Device(Showing):
         except Pending as pending:
             self.note(chance, base, pending)
             return
-        except (IllegalAction, NotDealtYet, DealError):
+        except Exception:  # noqa: BLE001 - the rules on stand-ins: nothing more to learn
             return
         self.note(chance, base)
 

@@ -60,6 +60,7 @@ class SeenChance(Chance):
         to: frozenset[int] | None = None,
         drawn: list[tuple[int, int] | None] | None = None,
         choice: bool = False,
+        steady: bool = False,
     ) -> list[str]:
         if not self.reads(by, to):
             return items  # its own cards, or cards it is not shown: as it holds them
@@ -70,6 +71,20 @@ class SeenChance(Chance):
             raise ValueError("cards shown out of turn")
         self.disclosures_used += 1
         return list(shown)
+
+    def disclosed_each(
+        self, parts: list[list[str]], by: list[int], to: frozenset[int] | None = None
+    ) -> list[list[str]]:
+        """Several seats' parts at once (told as the list of parts)."""
+        if not self.reads(list(by), to):
+            return [list(part) for part in parts]
+        if self.disclosures_used >= len(self.disclosures):
+            raise NotYetDrawn
+        told, shown = self.disclosures[self.disclosures_used]
+        if told != list(by) or len(shown) != len(parts):
+            raise ValueError("cards shown out of turn")
+        self.disclosures_used += 1
+        return [list(part) for part in shown]
 
     def draw(self, pool: list[str], count: int, audience: str) -> list[str]:
         if self.used >= len(self.outcomes):

@@ -99,6 +99,9 @@ class Showing:
                 self.my_choices[number] = (list(items), self.choice_index(self.seat))
         return self.my_shown[number]
 
+    def stand_in(self) -> str:
+        return min(self.deck_cards)
+
     def shown_to_me(self, number: int, holder: int) -> tuple[list[int | None], list[str]] | None:
         found = self.shown_here.get((number, holder))
         index = self.choices_shown.get((number, holder))

@@ -100,7 +100,8 @@ def play_out(
             if all(d.caught_up() and d.state.is_over() for d in table.devices):  # type: ignore[union-attr]
                 return turns_of(table.devices[0])
             raise AssertionError("no device can act, and the game is not over")
-        mover = ready[0]
+        # Several seats choosing at once (Standard Bearers): the first in turn order first.
+        mover = min(ready, key=lambda device: device.state.to_act().index(device.seat))  # type: ignore[union-attr]
         state, seat = mover.state, mover.seat
         assert state is not None
         mover.play(bots[seat].choose(state, seat))
