@@ -22,6 +22,7 @@ from pygames.remote.deal import (
     second_order,
 )
 from pygames.remote.group import BadPoint, SodiumGroup
+from pygames.remote.redeal import SeatRedeal, audit_redeal, fresh_names, redeal_order
 
 GROUP = SodiumGroup()
 POINTS = card_points(GROUP, "test-deck", [f"card{n}" for n in range(12)])
@@ -206,3 +207,39 @@ def test_a_deal_in_two_stages_deals_the_additions_only_after_the_block(seats):
 def opened_in(points, steps, devices, position: int) -> str:
     keys = {d.seat: d.release(position) for d in devices}
     return open_card(GROUP, points, steps[-1].deck, commitments_of(steps), position, keys)
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_a_reshuffle_dealt_again_opens_every_card_once_and_the_audit_redoes_it(seats):
+    """Cards of a finished deal (face down: still locked at their positions) and cards
+    known to all (face up: fresh points), dealt again: every seat strips its position
+    keys, then they shuffle and lock; each card opens once, and a seat whose step its
+    secrets do not explain is named."""
+    devices, steps = run_deal(seats)
+    hidden = [2, 5, 7]
+    shown = ["card0", "card1"]
+    names = fresh_names(1, shown)
+    fresh = card_points(GROUP, "test-deck", names, named=True)
+    points = {**POINTS, **fresh}
+    start = [steps[-1].deck[p] for p in hidden] + [fresh[name] for name in names]
+    mine = [SeatRedeal(GROUP, s, seats, len(start)) for s in range(seats)]
+    redealt: list[Step] = []
+    for seat, kind in redeal_order(seats):
+        keys = [devices[seat].release(p) for p in hidden] if kind.startswith("strip") else []
+        deck = redealt[-1].deck if redealt else start
+        redealt.append(wire(mine[seat].step(kind, deck, keys)))
+    opened = []
+    for index in range(len(start)):
+        keys = {s.seat: s.deal.release(index) for s in mine}
+        opened.append(
+            open_card(GROUP, points, redealt[-1].deck, commitments_of(redealt), index, keys)
+        )
+    assert sorted(card_of(name) for name in opened) == sorted(
+        [card_of(open_for(devices, steps, p)) for p in hidden] + shown
+    )
+    position_keys = {d.seat: [d.release(p) for p in hidden] for d in devices}
+    secrets = {s.seat: s.secrets_json() for s in mine}
+    assert audit_redeal(GROUP, start, position_keys, redealt, secrets, seats) == []
+    wrong = dict(secrets)
+    wrong[0] = (GROUP.random_scalar(), wrong[0][1])  # not the strip key it used
+    assert audit_redeal(GROUP, start, position_keys, redealt, wrong, seats) == [0]
