@@ -109,13 +109,48 @@ class Chance:
         return self.draw(choices, 1, "")[0]
 
     def disclosed(
-        self, items: list[str], by: int | None = None, to: frozenset[int] | None = None
+        self,
+        items: list[str],
+        by: Holders = None,
+        to: frozenset[int] | None = None,
+        drawn: list[tuple[int, int] | None] | None = None,
+        choice: bool = False,
+        steady: bool = False,
     ) -> list[str]:
         """Hidden cards the rules show: `items`, as this state holds them, shown by seat
-        `by` (None: cards no seat holds, such as face-down army cards) to the seats `to`
-        (None: everyone). A seat's copy of the game (`pygames.remote.replica`) holds `?`
-        for them, and is told instead what was shown."""
+        `by` (None: cards no seat holds, such as face-down army cards; a list: each item's
+        holder, every holder showing its own at once, as armies turned face up together)
+        to the seats `to` (None: everyone). A seat's copy of the game
+        (`pygames.remote.replica`) holds `?` for them, and is told instead what was shown.
+
+        `drawn`: for each item no seat holds, which chance outcome dealt it (the outcome's
+        number among the game's chance outcomes, `State.outcomes`, and the item's index
+        in it), so that a device knows where it lies in the dealt deck. `choice`: the
+        items are the holders' secret choices (their last hidden actions, which the others
+        saw redacted: a Standard Bearer), revealed; an item may be no card ("none").
+        `steady`: whatever the cards, the rules draw the same cards after this (Fools!'
+        battle: who wins changes, and the game may end, but no draw until the next
+        deal), so a device may look ahead past it before the cards come."""
         return items
+
+    def disclosed_each(
+        self, parts: list[list[str]], by: list[int], to: frozenset[int] | None = None
+    ) -> list[list[str]]:
+        """Hidden cards several seats show at once, each as many as it shows (its whole
+        hand, or nothing: Fools!' honourable check): `parts[i]`, as this state holds
+        them, shown by seat `by[i]` to the seats `to` (None: everyone). A seat's copy is
+        told what the others showed."""
+        return [list(part) for part in parts]
+
+    def reshuffled(self, pool: list[str], face_up: list[str], dealt: list[tuple[int, int]]) -> None:
+        """The cards of `pool` become a new deck to draw from (a discard pile shuffled
+        into a new deck): `face_up`, which every seat knows, and face-down cards, which
+        are among those the chance outcomes `dealt` gave (as in `disclosed`), less any
+        shown to everyone since. A device deals them again by mental poker; other chance
+        sources need nothing."""
+
+
+Holders = int | None | list[int | None]  # who shows hidden cards (`Chance.disclosed`)
 
 
 class RandomChance(Chance):
@@ -605,6 +640,15 @@ class State:
             raise IllegalAction("chance_impossible", outcome=choice[:40])
         self.record_chance("", [choice])
         return choice
+
+    def outcomes(self) -> list[tuple[int, str, int]]:
+        """Every chance outcome so far: (its number, its audience, how many items)."""
+        found: list[tuple[int, str, int]] = []
+        for actor, action in self.history:
+            if actor == CHANCE:
+                audience, _, items = action.partition(":")
+                found.append((len(found), audience, items.count(",") + 1))
+        return found
 
     def record_chance(self, audience: str, items: list[str]) -> None:
         self.history.append((CHANCE, audience + ":" + ",".join(items)))

@@ -45,8 +45,11 @@ def dealt(seats, first="A", armies=None, hands=None, seed=0):
     order = ["ABCD".index(first) + k for k in range(seats)]
     order = [s % seats for s in order]
     script = [[first]] + [armies[s] for s in order]
-    for s in order:  # a hand, or a chain of draws through the honourable check
-        script += hands[s] if isinstance(hands[s][0], list) else [hands[s]]
+    # Each seat's hand, or a chain of draws through the honourable check: every hand
+    # first, then the new draws of those who showed theirs (rules 3).
+    chains = {s: hands[s] if isinstance(hands[s][0], list) else [hands[s]] for s in order}
+    for draw in range(max(len(chain) for chain in chains.values())):
+        script += [chains[s][draw] for s in order if draw < len(chains[s])]
     return new(seats, script, seed)
 
 
@@ -98,7 +101,8 @@ def test_armies_are_drawn_unseen_in_turn_order_then_hands():
 
 def test_an_honourable_hand_is_discarded_twice_down_to_no_hand():
     armies = [["brownie"] * 3, ["brownie"] * 3]
-    script = [["A"], *armies, ["queen", "sprite", "pixie"], ["king", "hob"], ["champion"]]
+    hands = [["queen", "sprite", "pixie"], ["sprite"] * 3]
+    script = [["A"], *armies, *hands, ["king", "hob"], ["champion"]]
     state = new(2, script)
     assert state.hands[0] == []
     assert Counter(state.discard_up) == Counter(
@@ -112,7 +116,8 @@ def test_an_honourable_hand_is_discarded_twice_down_to_no_hand():
 
 
 def test_the_check_stops_when_the_new_hand_is_clean():
-    script = [["A"], ["sprite"] * 3, ["sprite"] * 3, ["king", "sprite", "pixie"], ["hob", "nixie"]]
+    hands = [["king", "sprite", "pixie"], ["sprite"] * 3]
+    script = [["A"], ["sprite"] * 3, ["sprite"] * 3, *hands, ["hob", "nixie"]]
     state = new(2, script)
     assert sorted(state.hands[0]) == ["hob", "nixie"]
 

@@ -19,8 +19,10 @@ from pygames.remote.deal import (
     copy_names,
     deal_order,
     open_card,
+    second_order,
 )
 from pygames.remote.group import BadPoint, SodiumGroup
+from pygames.remote.redeal import SeatRedeal, audit_redeal, fresh_names, redeal_order
 
 GROUP = SodiumGroup()
 POINTS = card_points(GROUP, "test-deck", [f"card{n}" for n in range(12)])
@@ -152,3 +154,92 @@ def test_copies_of_a_card_get_points_of_their_own():
 def test_the_order_of_a_shuffle_is_not_the_same_twice():
     orders = {tuple(SeatDeal(GROUP, 0, 2, 12).secrets.order) for _ in range(5)}
     assert len(orders) > 1
+
+
+def run_staged_deal(seats: int, block: int, additions: list[str]):
+    """A deal in two stages: `block` positions of the first pool, then the rest of it
+    with `additions` (cards that join after the first draws), as the devices deal it."""
+    pool = [f"card{n}" for n in range(12)]
+    points = card_points(GROUP, "staged-deck", pool + additions)
+    size, rest = len(pool), len(pool) - block + len(additions)
+    first = [SeatDeal(GROUP, s, seats, size, block, len(additions)) for s in range(seats)]
+    second = [SeatDeal(GROUP, s, seats, rest, last=s == (seats - 2) % seats) for s in range(seats)]
+    steps: list[Step] = []
+    steps2: list[Step] = []
+    deck = list(points.values())
+    for seat, kind in deal_order(seats):
+        device = first[seat]
+        step = device.shuffle(deck) if kind == "shuffle" else device.lock(deck)
+        steps.append(wire(step))
+        deck = step.deck
+        if kind == "shuffle" and seat == seats - 1:
+            steps2.append(wire(second[seat].shuffle(device.merged)))
+    for seat, kind in second_order(seats)[1:]:
+        device = second[seat]
+        previous = steps2[-1].deck
+        if kind == "shuffle":
+            unlock = GROUP.invert(first[seat].secrets.deck_key)
+            step = device.shuffle(previous, unlock)
+        else:
+            step = device.lock(previous)
+        steps2.append(wire(step))
+    return points, first, second, steps, steps2
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_a_deal_in_two_stages_deals_the_additions_only_after_the_block(seats):
+    """Cloth of Gold's shape: the Hands from the first pool only, the Jewels then mixed
+    into the rest; every card opens once, and the audit redoes both stages."""
+    additions = ["jewel"] * 3
+    points, first, second, steps, steps2 = run_staged_deal(seats, 4, additions)
+    block = [opened_in(points, steps, first, p) for p in range(4)]
+    rest = [opened_in(points, steps2, second, p) for p in range(len(steps2[-1].deck))]
+    assert not any(card_of(name) == "jewel" for name in block)
+    assert sorted(block + rest) == sorted(points)
+    secrets = {d.seat: d.secrets for d in first}
+    secrets2 = {d.seat: d.secrets for d in second}
+    start = list(points.values())
+    assert audit(GROUP, start, steps, secrets, 4, 3, steps2, secrets2) == []
+    secrets2[0].order = list(reversed(secrets2[0].order))
+    assert audit(GROUP, start, steps, secrets, 4, 3, steps2, secrets2) == [0]
+
+
+def opened_in(points, steps, devices, position: int) -> str:
+    keys = {d.seat: d.release(position) for d in devices}
+    return open_card(GROUP, points, steps[-1].deck, commitments_of(steps), position, keys)
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_a_reshuffle_dealt_again_opens_every_card_once_and_the_audit_redoes_it(seats):
+    """Cards of a finished deal (face down: still locked at their positions) and cards
+    known to all (face up: fresh points), dealt again: every seat strips its position
+    keys, then they shuffle and lock; each card opens once, and a seat whose step its
+    secrets do not explain is named."""
+    devices, steps = run_deal(seats)
+    hidden = [2, 5, 7]
+    shown = ["card0", "card1"]
+    names = fresh_names(1, shown)
+    fresh = card_points(GROUP, "test-deck", names, named=True)
+    points = {**POINTS, **fresh}
+    start = [steps[-1].deck[p] for p in hidden] + [fresh[name] for name in names]
+    mine = [SeatRedeal(GROUP, s, seats, len(start)) for s in range(seats)]
+    redealt: list[Step] = []
+    for seat, kind in redeal_order(seats):
+        keys = [devices[seat].release(p) for p in hidden] if kind.startswith("strip") else []
+        deck = redealt[-1].deck if redealt else start
+        redealt.append(wire(mine[seat].step(kind, deck, keys)))
+    opened = []
+    for index in range(len(start)):
+        keys = {s.seat: s.deal.release(index) for s in mine}
+        opened.append(
+            open_card(GROUP, points, redealt[-1].deck, commitments_of(redealt), index, keys)
+        )
+    assert sorted(card_of(name) for name in opened) == sorted(
+        [card_of(open_for(devices, steps, p)) for p in hidden] + shown
+    )
+    position_keys = {d.seat: [d.release(p) for p in hidden] for d in devices}
+    secrets = {s.seat: s.secrets_json() for s in mine}
+    assert audit_redeal(GROUP, start, position_keys, redealt, secrets, seats) == []
+    wrong = dict(secrets)
+    wrong[0] = (GROUP.random_scalar(), wrong[0][1])  # not the strip key it used
+    assert audit_redeal(GROUP, start, position_keys, redealt, wrong, seats) == [0]

@@ -53,7 +53,10 @@ def new_table(game_id: str, options: dict[str, str]) -> list[RemoteGame]:
     assert join is not None and guest.waiting_for() == [0]
     host = through_a_save(host)
     host.take_link(join)
-    assert host.phase() == PLAYING and host.names() == ["Alice <b>", "Bob"]
+    assert host.names() == ["Alice <b>", "Bob"]
+    # Dealt, unless the setup waits for the guest (Cloth of Gold's Jewels join the deck
+    # after the Hands; Fools! hands shown by the honourable check): a link more.
+    assert host.phase() == PLAYING or game_id in ("cloth-of-gold", "fools")
     return [host, guest]
 
 
@@ -90,7 +93,13 @@ def news_for(reader: RemoteGame, sender: RemoteGame) -> bool:
 
 @pytest.mark.parametrize(
     ("game_id", "options", "seed"),
-    [("fools-field", {}, 1), ("fools-field", {"start": "B"}, 2), ("game-of-fields", {}, 3)],
+    [
+        ("fools-field", {}, 1),
+        ("fools-field", {"start": "B"}, 2),
+        ("game-of-fields", {}, 3),
+        ("cloth-of-gold", {}, 5),
+        ("fools", {}, 6),
+    ],
 )
 def test_two_apps_play_a_whole_game_by_links_through_their_saves(game_id, options, seed):
     links, apps = play_whole_game(new_table(game_id, options), seed)
@@ -181,7 +190,10 @@ def test_an_audit_waits_for_every_seat():
         lambda saved: {**saved, "messages": saved["messages"][:1] + saved["messages"][2:]},
         lambda saved: {**saved, "seat": 7},
         lambda saved: {**saved, "signing_seed": "!!"},
-        lambda saved: {**saved, "position_keys": saved["position_keys"][:-1]},
+        lambda saved: {
+            **saved,
+            "deal": {**saved["deal"], "position_keys": saved["deal"]["position_keys"][:-1]},
+        },
         lambda saved: {**saved, "sent_actions": [["resign"]]},
         lambda saved: {**saved, "openings": [[1, 2, 3]]},
         lambda saved: {k: v for k, v in saved.items() if k != "box_secret"},

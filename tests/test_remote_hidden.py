@@ -5,11 +5,12 @@ seat sees open with the other seat's key sealed to it."""
 from __future__ import annotations
 
 import pytest
+from referee import each_device_holds_its_seats_view as holds_its_seats_view
+from referee import truth_of
 
-from pygames import GAMES
-from pygames.core import CHANCE, UNKNOWN, RecordedChance, audience_seats
+from pygames.core import UNKNOWN
+from pygames.fools.rules import FoolsState
 from pygames.fools_field.cards import ALL_CARDS
-from pygames.position import encode_state
 from pygames.remote.chain import Message
 from pygames.remote.commit import Opening
 from pygames.remote.deal import DealError
@@ -19,36 +20,13 @@ from pygames.remote.simulate import Table, play_out
 GAME = "fools-field"
 
 
-def truth_of(table: Table):
-    """The true game so far, merged from what each device saw: each move from its
-    actor's device, each draw from a device whose seat saw it."""
-    histories = [device.state.history for device in table.devices]
-    assert len({len(history) for history in histories}) == 1
-    merged = []
-    for index, (actor, action) in enumerate(histories[0]):
-        if actor == CHANCE:
-            seen = audience_seats(action.partition(":")[0])
-            merged.append(histories[0 if seen is None else min(seen)][index])
-        else:
-            merged.append(histories[actor][index])
-    outcomes = [action for actor, action in merged if actor == CHANCE]
-    plan = table.plan
-    truth = GAMES[plan.game_id].new_state(2, options=plan.options, chance=RecordedChance(outcomes))
-    for actor, action in merged[len(truth.history) :]:
-        if actor != CHANCE:
-            truth.apply(actor, action)
-    return truth
-
-
 def each_device_holds_its_seats_view(table: Table) -> None:
+    """The referee's check (tests/referee.py), and the rival's hand all `?`."""
+    holds_its_seats_view(table)
     truth = truth_of(table)
     for device in table.devices:
-        assert encode_state(device.state) == encode_state(truth.masked(device.seat))
         rival = truth.hands[1 - device.seat]
         assert device.state.hands[1 - device.seat] == [UNKNOWN] * len(rival)
-        # It opened only cards its seat may see (its own draws and public ones).
-        made = dict(device.state.chance.made)
-        assert all(device.seat in (audience_seats(made[p]) or {device.seat}) for p in device.opened)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -147,9 +125,28 @@ def test_a_first_seat_that_opens_another_share_than_it_committed_to_is_named(mon
     assert refusal.value.seat == 0 and "committed" in str(refusal.value)
 
 
-@pytest.mark.parametrize("game_id", ["fools", "cloth-of-gold"])
-def test_a_game_these_devices_cannot_deal_yet_is_refused_before_the_deal(game_id):
-    # Fools!' setup shows the hands of the honourable check; Cloth of Gold's Jewels join
-    # the Darkness after the Hands are dealt.
+def test_a_game_these_devices_cannot_deal_yet_is_refused_before_the_deal(monkeypatch):
+    """A setup whose draws come from another pool than the deck (here, a reshuffle
+    before the first battle) is refused before anything is dealt."""
+    honest = FoolsState.setup
+
+    def setup_with_a_reshuffle(state):
+        honest(state)
+        state.chance.reshuffled([], [], [])
+
+    monkeypatch.setattr(FoolsState, "setup", setup_with_a_reshuffle)
     with pytest.raises(NotDealtYet):
-        GamePlan.of(game_id, 2, {})
+        GamePlan.of("fools", 2, {})
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_fools_deal_gives_the_armies_and_each_hand_a_block(seats):
+    """The setup's draws by audience: every army card (nobody sees them), then three
+    cards a hand; an honourable check's draws come later, in order."""
+    layout = GamePlan.of("fools", seats, {}).layout
+    assert layout.blocks["-"] == (0, 3 * seats)
+    assert (
+        sorted(size for audience, (_, size) in layout.blocks.items() if audience != "-")
+        == [3] * seats
+    )
+    assert layout.after == 6 * seats

@@ -37,9 +37,13 @@ class Disclosures(Chance):
     def copy(self):
         raise AssertionError("the true game is never copied here")
 
-    def disclosed(self, items, by=None, to=None):
+    def disclosed(self, items, by=None, to=None, drawn=None, choice=False, steady=False):
         self.told.append((list(items), by, to))
         return items
+
+    def disclosed_each(self, parts, by, to=None):
+        self.told.append(([list(part) for part in parts], list(by), to))
+        return [list(part) for part in parts]
 
 
 def random_game(game_id, options, seats, seed):

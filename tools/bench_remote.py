@@ -4,10 +4,11 @@ For each game and seat count, deals the game's whole deck among simulated device
 (pygames.remote.deal, libsodium through PyNaCl in CPython) and prints, per device,
 the time of its shuffle and lock steps, the size of each step as JSON (what a link
 would carry before compression), and what opening one card costs. Then plays whole
-games by links where the devices can already (Game of Fields; pygames.remote.
-simulate, greedy players): links before the first move, links per turn, and the
-length of the links (``#m=``, packed: pygames.remote.link). Prints figures only;
-asserts nothing. The page's back end (@noble/curves) is not measured here.
+games by links where the devices can already (pygames.remote.simulate, greedy
+players): links before the first move, links per turn, pauses (links a device
+sends by itself because another seat waits for its keys or cards), and the length
+of the links (``#m=``, packed: pygames.remote.link). Prints figures only; asserts
+nothing. The page's back end (@noble/curves) is not measured here.
 """
 
 from __future__ import annotations
@@ -85,34 +86,49 @@ def main(argv: list[str] | None = None) -> int:
             f"{' / '.join(str(size) for size in sizes)}  (open a card: {opening:.1f} ms)"
         )
     print()
-    print("Whole games by links (greedy players, 2 seats)")
-    for game_id, options in (
-        ("game-of-fields", {"map": "blank"}),
-        ("game-of-fields", {"map": "open"}),
-        ("fools-field", {}),
-    ):
-        games_by_links(game_id, options, args.games)
+    print("Whole games by links (greedy players)")
+    for game_id, options, seats in GAMES_BY_LINKS:
+        games_by_links(game_id, options, args.games, seats)
     return 0
 
 
-def games_by_links(game_id: str, options: dict[str, str], games: int) -> None:
-    turns = 0
-    links: list[int] = []
+GAMES_BY_LINKS: list[tuple[str, dict[str, str], int]] = [
+    ("game-of-fields", {"map": "blank"}, 2),
+    ("game-of-fields", {"map": "open"}, 2),
+    ("fools-field", {}, 2),
+    ("cloth-of-gold", {}, 2),
+    ("fools", {}, 2),
+    ("fools", {}, 3),
+    ("fools", {}, 4),
+]
+
+
+def games_by_links(game_id: str, options: dict[str, str], games: int, seats: int = 2) -> None:
+    """Links before the first move (the deal), links per turn after it, pauses (a
+    link a device sends by itself, with keys or cards another seat waits for), and
+    the links' lengths."""
+    turns = links = pauses = moves = 0
+    before: list[int] = []
     in_play: list[int] = []
+    deal: list[int] = []
     for seed in range(games):
-        table = Table(game_id, options, f"bench-{seed}")
-        dealt = len(table.links)
+        table = Table(game_id, options, f"bench-{seed}", seats)
         turns += play_out(table, seed)
-        links.append(len(table.links) - dealt)
+        bodies = [Message.from_text(text).body for text in table.links]
+        first = next(index for index, body in enumerate(bodies) if body["kind"] == "move")
+        before.append(first)
+        links += len(bodies) - first
+        pauses += sum(1 for body in bodies[first:] if body["kind"] == "keys")
+        moves += sum(1 for body in bodies[first:] if body["kind"] == "move")
         sizes = [len(to_fragment([Message.from_text(text)])) for text in table.links]
-        in_play += sizes[dealt:]
-        deal = sizes[:dealt]
-    label = " ".join([game_id, *(f"{key}={value}" for key, value in options.items())])
+        in_play += sizes[first:]
+        deal += sizes[:first]
+    label = " ".join([game_id, f"{seats} seats", *(f"{k}={v}" for k, v in options.items())])
     print(
-        f"{label}: {games} games; {dealt} links before the first move, "
-        f"then {sum(links) / turns:.2f} links per turn; "
-        f"deal links {' / '.join(map(str, deal))} characters; in play: median "
-        f"{statistics.median(in_play):.0f}, largest {max(in_play)} (links as #m=, packed)"
+        f"{label}: {games} games; {min(before)}-{max(before)} links before the first move "
+        f"(largest {max(deal)} characters), then {links / turns:.2f} links per turn, "
+        f"{pauses / moves:.2f} pauses per move link ({pauses / games:.1f} a game); in play: "
+        f"median {statistics.median(in_play):.0f}, largest {max(in_play)} (links as #m=, packed)"
     )
 
 

@@ -259,6 +259,9 @@ class ClothOfGoldState(State):
     def reveal(self, seat: int, colours: tuple[str, ...]) -> None:
         hand = self.hands[seat]
         shown = self.chance.disclosed(colour_order(t for t in hand if t in colours), by=seat)
+        if len(shown) > len(hand) or any(tile not in colours for tile in shown):
+            # A seat's copy is told what the rival reveals: only tiles of these colours.
+            raise IllegalAction("chance_impossible", outcome=",".join(shown)[:40])
         for tile in shown:
             take_from(hand, tile)
         self.lacks[seat] = colour_order(set(self.lacks[seat]) | set(colours))

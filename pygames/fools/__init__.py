@@ -10,7 +10,9 @@ class Fools(Game):
     id = "fools"
     title = {"en": "Fools!", "ja": "フールズ！"}
     min_seats, max_seats = 2, 4
-    rules_version = 2  # chance outcomes recorded as drawn
+    # 2: chance outcomes recorded as drawn; 3: every hand is dealt before the honourable
+    # check, which every seat makes at once (games begun under 2 go on as they were).
+    rules_version = 3
     state_class = FoolsState
     position_fields = {
         "deck": ("deck", "the cards not yet drawn (an unordered pool)"),

@@ -42,7 +42,17 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
-from pygames.core import META_ACTIONS, UNKNOWN, IllegalAction, State, shared_win, take_from
+from pygames.core import (
+    CHANCE,
+    META_ACTIONS,
+    NOBODY,
+    RESIGN,
+    UNKNOWN,
+    IllegalAction,
+    State,
+    shared_win,
+    take_from,
+)
 from pygames.fools.cards import (
     CARDS,
     CRONE,
@@ -136,6 +146,17 @@ def pick_out(pool: list[str], rng: random.Random) -> str:
     return pool.pop()
 
 
+def chance_index(history: list[tuple[int, str]], number: int) -> int:
+    """Where chance outcome `number` stands in `history` (its end if there is none)."""
+    seen = 0
+    for index, (actor, _) in enumerate(history):
+        if actor == CHANCE:
+            if seen == number:
+                return index
+            seen += 1
+    return len(history)
+
+
 class FoolsState(State):
     def setup(self) -> None:
         n = self.num_seats
@@ -182,8 +203,10 @@ class FoolsState(State):
         """Draw `count` cards, turning the discard pile into the deck when the deck runs out."""
         cards = self.draw(self.deck, count, to)
         if len(cards) < count and (self.discard_up or self.discard_down):
+            face_up = self.discard_up
             self.deck = self.discard_up + self.discard_down
             self.discard_up, self.discard_down = [], []
+            self.chance.reshuffled(self.deck, face_up, self.discarded_unseen())
             self.log("reshuffle", deck=len(self.deck))
             cards += self.draw(self.deck, count - len(cards), to)
         return cards
@@ -201,15 +224,56 @@ class FoolsState(State):
             for index, slot in enumerate(self.army_slots(seat)):
                 self.armies[slot] = cards[index] if index < len(cards) else None
         self.log("armies", count=len(order))
-        for seat in order:
-            self.deal_hand(seat)
+        if self.rules_version >= 3:
+            self.deal_hands(order)
+        else:
+            for seat in order:
+                self.deal_hand(seat)
         self.choice = [
             None if self.hands[s] and s not in self.resigned else NONE
             for s in range(self.num_seats)
         ]
         self.advance()
 
+    def deal_hands(self, order: list[int]) -> None:
+        """Rules 3: every hand is dealt, then the honourable check is made by every seat
+        at once (on devices each seat shows its hand, or says it holds none, without
+        waiting for the others'), and again by those who drew anew."""
+        hands = {}
+        for seat in order:
+            hands[seat] = self.take(HAND, seat)
+            self.log("hand", to=seat, seat=seat, cards=by_power(hands[seat]))
+        checking = list(order)
+        for size in (2, 1, 0):  # the honourable check: after 3, then 2, then 1 card
+            parts = [hands[s] if HONOURABLES.intersection(hands[s]) else [] for s in checking]
+            shown = self.chance.disclosed_each(parts, by=checking)
+            redraw = []
+            for seat, cards in zip(checking, shown, strict=True):
+                if not cards:
+                    continue
+                self.check_shown_hand(cards, hands[seat])
+                self.log("honourable", seat=seat, cards=by_power(cards), draws=size)
+                self.discard_up += cards
+                redraw.append(seat)
+            for seat in redraw:
+                hands[seat] = self.take(size, seat) if size else []
+                if hands[seat]:
+                    self.log("hand", to=seat, seat=seat, cards=by_power(hands[seat]))
+            checking = [seat for seat in redraw if hands[seat]]
+            if not checking:
+                break
+        for seat in order:
+            self.hands[seat] = hands[seat]
+            self.crone_cards[seat] = 0
+
+    @staticmethod
+    def check_shown_hand(shown: list[str], hand: list[str]) -> None:
+        if len(shown) != len(hand) or not HONOURABLES.intersection(shown):
+            # A seat's copy is told the rival's hand: all of it, with one at least.
+            raise IllegalAction("chance_impossible", outcome=",".join(shown)[:40])
+
     def deal_hand(self, seat: int) -> None:
+        """Rules 2: a hand dealt and checked, before the next seat's is dealt."""
         hand = self.take(HAND, seat)
         self.log("hand", to=seat, seat=seat, cards=by_power(hand))
         for size in (2, 1, 0):  # the honourable check: after 3, then 2, then 1 card
@@ -217,6 +281,7 @@ class FoolsState(State):
             shown = self.chance.disclosed(hand if honourable else [], by=seat)
             if not shown:
                 break
+            self.check_shown_hand(shown, hand)
             self.log("honourable", seat=seat, cards=by_power(shown), draws=size)
             self.discard_up += shown
             hand = self.take(size, seat) if size else []
@@ -227,13 +292,15 @@ class FoolsState(State):
 
     def reveal(self) -> None:
         order = self.turn_order()
-        for seat in order:
-            card = self.choice[seat]
-            if card is not None:
-                card = self.chance.disclosed([card], by=seat)[0]
-            if card is not None and card != NONE:
-                take_from(self.hands[seat], card)
-                self.bearers[seat] = card
+        # Every seat that chose (an empty hand chooses nothing, in plain sight) turns its
+        # choice over at once: on devices, each opens the commitment it sent with it.
+        chose = [seat for seat in order if self.hands[seat] and self.choice[seat] is not None]
+        choices = [self.choice[seat] or NONE for seat in chose]
+        shown = self.chance.disclosed(choices, by=list[int | None](chose), choice=True)
+        for seat, bearer in zip(chose, shown, strict=True):
+            if bearer != NONE:
+                take_from(self.hands[seat], bearer)
+                self.bearers[seat] = bearer
         self.choice = [None] * self.num_seats
         self.fix()
         self.log("revealed", bearers=list(self.bearers))
@@ -382,6 +449,70 @@ class FoolsState(State):
             return True
         return seat is not None and self.known[seat].get(slot) in (PLACED, SAW)
 
+    def shown_cards(self, slots: list[int], to: frozenset[int] | None = None) -> list[str]:
+        """The face-down cards of army slots, shown (to `to`, or to everyone): each by the
+        seat that put it there (it holds the card), a card dealt there by nobody."""
+        holders = [self.placed_by(slot) for slot in slots]
+        origins = self.army_origins() if None in holders else {}
+        drawn = [origins.get(s) if h is None else None for s, h in zip(slots, holders, strict=True)]
+        cards = [self.armies[slot] or "" for slot in slots]
+        # The battle's cards change who wins, not what is drawn next.
+        return self.chance.disclosed(cards, by=holders, to=to, drawn=drawn, steady=to is None)
+
+    def round_start(self) -> int:
+        """The number of this round's first chance outcome (its armies are dealt first:
+        each round deals one run of cards nobody sees), or of the next one if the round
+        has dealt nothing yet."""
+        runs: list[int] = []
+        last = None
+        outcomes = self.outcomes()
+        for number, audience, _ in outcomes:
+            if audience == NOBODY:
+                if last != number - 1:
+                    runs.append(number)
+                last = number
+        return runs[self.round - 1] if len(runs) >= self.round else len(outcomes)
+
+    def army_origins(self) -> dict[int, tuple[int, int]]:
+        """Army slot -> the chance outcome (number, index) that dealt it this round."""
+        outcomes = self.outcomes()
+        start = self.round_start()
+        dealt: list[tuple[int, int]] = []
+        for number, audience, count in outcomes[start:]:
+            if audience != NOBODY:
+                break
+            dealt += [(number, index) for index in range(count)]
+        # The seats dealt, in the order they were: those that had resigned by then left out.
+        before = chance_index(self.history, start)
+        gone = {seat for seat, action in self.history[:before] if action == RESIGN}
+        n = self.num_seats
+        order = [(self.first + k) % n for k in range(n) if (self.first + k) % n not in gone]
+        origins = {}
+        for place, seat in enumerate(order):
+            for index, slot in enumerate(self.army_slots(seat)):
+                if place * SLOTS + index < len(dealt):
+                    origins[slot] = dealt[place * SLOTS + index]
+        return origins
+
+    def discarded_unseen(self) -> list[tuple[int, int]]:
+        """Where the face-down discards came from, for a reshuffle (`Chance.reshuffled`):
+        every card dealt unseen by some seat before this round (all of them are discarded
+        or shown by now), and this round's army cards put out by an Enchantress or a
+        Fool (the only face-down discards before the deploys, after which nothing is
+        drawn this round)."""
+        start = self.round_start()
+        dealt = [
+            (number, index)
+            for number, audience, count in self.outcomes()[:start]
+            if audience != ""
+            for index in range(count)
+        ]
+        if self.phase == STEPS:  # (while the armies are dealt, a slot may wait for its card)
+            for slot, origin in self.army_origins().items():
+                if self.armies[slot] is None or slot in self.shown:
+                    dealt.append(origin)
+        return dealt
+
     def play(self, seat: int, action: str) -> None:
         move = read(action)
         if isinstance(move, Bearer):
@@ -411,7 +542,7 @@ class FoolsState(State):
         """A Soothsayer's or a Spy's look (`kind` "look" or "spy")."""
         card = self.armies[slot]
         assert card is not None
-        self.armies[slot] = self.chance.disclosed([card], to=frozenset([seat]))[0]
+        self.armies[slot] = self.shown_cards([slot], frozenset([seat]))[0]
         self.known[seat][slot] = SAW
         self.fix()
         self.log(kind, seat=seat, slot=slot_name(slot))
@@ -469,8 +600,8 @@ class FoolsState(State):
             self.crone_cards[seat] = 0
         self.fix()
         slots = [s for seat in order for s in self.army_slots(seat) if self.armies[s] is not None]
-        faces = self.chance.disclosed([self.armies[s] or "" for s in slots])
-        for slot, card in zip(slots, faces, strict=True):
+        face_down = [s for s in slots if s not in self.shown]
+        for slot, card in zip(face_down, self.shown_cards(face_down), strict=True):
             self.armies[slot] = card
         self.shown = {s for seat in order for s in self.army_slots(seat)}
         totals: list[int | None] = [

@@ -33,15 +33,16 @@ from pygames.remote.wire import b64, unb64
 DOMAIN = "fools-and-fields/card/1"
 
 
-def card_points(group: Group, deck_name: str, cards: list[str]) -> dict[str, bytes]:
+def card_points(
+    group: Group, deck_name: str, cards: list[str], named: bool = False
+) -> dict[str, bytes]:
     """A point for every physical card of `cards` (a pool, duplicates included), by its
     `copy_names`, for a deck named `deck_name` (e.g. the game id). Copies of one card
     get points of their own: equal points would stay equal under one seat's deck key,
-    and show that seat where the copies went in its shuffle."""
-    return {
-        name: group.point_from_hash(hash_label(DOMAIN, deck_name, name))
-        for name in copy_names(cards)
-    }
+    and show that seat where the copies went in its shuffle. `named`: `cards` are copy
+    names already."""
+    names = cards if named else copy_names(cards)
+    return {name: group.point_from_hash(hash_label(DOMAIN, deck_name, name)) for name in names}
 
 
 def copy_names(cards: list[str]) -> list[str]:
@@ -110,34 +111,60 @@ def decode(text: str) -> bytes:
 
 
 class SeatDeal:
-    """One seat's side of one deal, on its own device."""
+    """One seat's side of one deal, on its own device.
 
-    def __init__(self, group: Group, seat: int, seats: int, size: int):
+    A deal in two stages (`pygames.remote.stages`: cards that join the deck after the
+    first draws, such as Cloth of Gold's Jewels) gives the first stage `additions`
+    (carried along unshuffled, locked like the rest) and a `block` (the positions the
+    first stage deals); the last seat's shuffle keeps the rest of the deck and the
+    additions for the second stage (`merged`)."""
+
+    def __init__(
+        self,
+        group: Group,
+        seat: int,
+        seats: int,
+        size: int,
+        block: int | None = None,
+        additions: int = 0,
+        last: bool | None = None,
+        previous: int | None = None,
+    ):
         self.group = group
         self.seat = seat
         self.seats = seats
         self.size = size
-        last = seat == seats - 1
+        self.block = size if block is None else block
+        self.additions = additions
+        self.previous = seat - 1 if previous is None else previous  # who sends me my input
+        last = seat == seats - 1 if last is None else last
         order = list(range(size))
         random.SystemRandom().shuffle(order)
         self.secrets = DealSecrets(
             deck_key=None if last else group.random_scalar(),
             order=order,
-            position_keys=[group.random_scalar() for _ in range(size)],
+            position_keys=[group.random_scalar() for _ in range(self.block)],
         )
+        self.merged: list[bytes] = []  # the last shuffler's rest of the deck, for stage two
 
-    def shuffle(self, deck: list[bytes]) -> Step:
-        """Step 1 (and 2 at once for the last seat)."""
-        check_size(deck, self.size, self.seat - 1)
+    def shuffle(self, deck: list[bytes], unlock: bytes | None = None) -> Step:
+        """Step 1 (and 2 at once for the last seat). `unlock`: a key of this seat's to
+        take off at the same time (its first stage's deck key, in a second stage)."""
+        check_size(deck, self.size + self.additions, self.previous)
         secrets = self.secrets
         moved = [deck[source] for source in secrets.order]
+        extra = deck[self.size :]
         if secrets.deck_key is None:
-            return self.locked(moved, "shuffle+lock")
-        return Step(self.seat, "shuffle", [self.group.lock(p, secrets.deck_key) for p in moved])
+            self.merged = moved[self.block :] + extra
+            return self.locked(moved[: self.block], "shuffle+lock", unlock)
+        key = secrets.deck_key
+        if unlock is not None:
+            key = self.group.multiply_scalars(unlock, key)
+        return Step(self.seat, "shuffle", [self.group.lock(p, key) for p in moved + extra])
 
     def lock(self, deck: list[bytes]) -> Step:
         """Step 2: the deck key off, a key per position on (one multiplication each)."""
-        check_size(deck, self.size, self.seat - 1)
+        check_size(deck, self.block, self.previous)
         assert self.secrets.deck_key is not None, "the last seat locks while it shuffles"
         return self.locked(deck, "lock", self.group.invert(self.secrets.deck_key))
 
@@ -189,36 +216,80 @@ def deal_order(seats: int) -> list[tuple[int, str]]:
     return steps + [(seat, "lock") for seat in range(seats - 1)]
 
 
+def second_order(seats: int) -> list[tuple[int, str]]:
+    """Who does which step of a deal's second stage: the last seat shuffles first (its
+    first-stage shuffle leaves it the rest of the deck), then seats 0, 1, ... (each in
+    its lock message); the locks in the same order."""
+    rotated = [seats - 1, *range(seats - 1)]
+    return [(seat, "shuffle") for seat in rotated] + [(seat, "lock") for seat in rotated[:-1]]
+
+
 def audit(
     group: Group,
     deck: list[bytes],
     steps: list[Step],
     secrets: dict[int, DealSecrets],
+    block: int | None = None,
+    additions: int = 0,
+    steps2: list[Step] | None = None,
+    secrets2: dict[int, DealSecrets] | None = None,
 ) -> list[int]:
     """The seats whose published steps do not follow from their published secrets,
-    redoing the deal from `deck` (the cards' points in the agreed starting order). A
-    seat whose secrets are missing counts as not verified too. [] when all is fair."""
+    redoing the deal from `deck` (the cards' points in the agreed starting order, the
+    additions of a second stage last). A seat whose secrets are missing counts as not
+    verified too. [] when all is fair."""
     seats = len(secrets) if not steps else max(step.seat for step in steps) + 1
     at_fault = [seat for seat in range(seats) if seat not in secrets]
-    expected = deal_order(seats)
-    current = deck
+    size = len(deck) - additions
+    shape = (size, size if block is None else block, additions)
+    merged, faults = redo_stage(group, deck, steps, secrets, deal_order(seats), shape)
+    at_fault += faults
+    if steps2 is not None and not faults:
+        secrets2 = secrets2 or {}
+        at_fault += [seat for seat in range(seats) if seat not in secrets2]
+        rest = (len(merged), len(merged), 0)
+        keys = {seat: found.deck_key for seat, found in secrets.items()}
+        unlocks = {seat: group.invert(key) for seat, key in keys.items() if key is not None}
+        order = second_order(seats)
+        _, faults2 = redo_stage(group, merged, steps2, secrets2, order, rest, unlocks)
+        at_fault += faults2
+    return sorted(set(at_fault))
+
+
+def redo_stage(
+    group: Group,
+    deck: list[bytes],
+    steps: list[Step],
+    secrets: dict[int, DealSecrets],
+    expected: list[tuple[int, str]],
+    shape: tuple[int, int, int],
+    unlocks: dict[int, bytes] | None = None,
+) -> tuple[list[bytes], list[int]]:
+    """One stage redone from the seats' secrets: (what the last shuffler kept for a
+    second stage, the seats whose steps do not follow)."""
+    size, block, additions = shape
+    seats = len(expected) // 2 + 1
+    current, merged = deck, list[bytes]()
     for (seat, kind), step in zip(expected, steps, strict=False):
-        if step.seat != seat or seat in at_fault:
-            return sorted(set(at_fault + [step.seat]))
+        if step.seat != seat or seat not in secrets:
+            return merged, [step.seat]
         redo = SeatDeal.__new__(SeatDeal)
-        redo.group, redo.seat, redo.seats, redo.size = group, seat, seats, len(deck)
-        redo.secrets = secrets[seat]
+        redo.group, redo.seat, redo.seats = group, seat, seats
+        redo.size, redo.block, redo.additions = size, block, additions
+        redo.previous, redo.secrets, redo.merged = seat, secrets[seat], []
+        unlock = (unlocks or {}).get(seat)
         try:
-            again = redo.shuffle(current) if kind == "shuffle" else redo.lock(current)
+            again = redo.shuffle(current, unlock) if kind == "shuffle" else redo.lock(current)
         except (ValueError, AssertionError, IndexError):
-            return sorted(set(at_fault + [seat]))
+            return merged, [seat]
         if again.deck != step.deck or again.commitments != step.commitments:
-            return sorted(set(at_fault + [seat]))
+            return merged, [seat]
+        merged = redo.merged or merged
         current = step.deck
     if len(steps) != len(expected):
         missing = expected[len(steps)][0] if len(steps) < len(expected) else steps[-1].seat
-        at_fault.append(missing)
-    return sorted(set(at_fault))
+        return merged, [missing]
+    return merged, []
 
 
 def check_size(deck: list[bytes], size: int, sender: int) -> None:

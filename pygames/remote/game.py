@@ -27,7 +27,15 @@ from pygames.core import AGREED_DRAW, IllegalAction, State
 from pygames.remote.chain import JOIN, ChainError, Message, Signer, Verify
 from pygames.remote.commit import Opening, commitment_of
 from pygames.remote.deal import DealError, DealSecrets, deal_order, decode
-from pygames.remote.device import Device, NotDealtYet, plan_of_invite, player_name
+from pygames.remote.device import (
+    Device,
+    NotDealtYet,
+    check_share,
+    plan_of_invite,
+    player_name,
+    secrets_json,
+    secrets_of,
+)
 from pygames.remote.group import Group
 from pygames.remote.link import from_fragment, to_fragment
 from pygames.remote.wire import b64, unb64
@@ -195,21 +203,23 @@ class RemoteGame:
         if phase == DEALING:
             order = deal_order(self.seats)
             done = len(device.steps)
-            if done < len(order):
-                return [order[done][0]] if order[done][0] != self.seat else []
-            return [s for s in range(self.seats) if s not in device.shares]
+            if done < len(order) and order[done][0] != self.seat:
+                return [order[done][0]]
+            return [s for s in range(self.seats) if s != self.seat]
         if phase == AUDITING:
             return [s for s in range(self.seats) if s not in device.secrets]
         if phase != PLAYING:
             return []
         assert device.state is not None
-        acting = [s for s in device.state.to_act() if s != self.seat]
+        to_act = device.state.to_act()
         offered = self.tie_offered_by()
-        if device.waiting is not None or offered == self.seat:
+        if not device.caught_up() or offered == self.seat:
             return [s for s in range(self.seats) if s != self.seat]
         if offered is not None:
             return []  # my answer is awaited
-        return acting
+        if self.seat in to_act:  # seats before me in turn order choose first
+            return to_act[: to_act.index(self.seat)]
+        return to_act
 
     # ----- a tie by agreement -----
 
@@ -252,14 +262,16 @@ class RemoteGame:
                 raise RemoteError("illegal_move", message.seat, "a tie nobody offered")
 
     def my_move(self) -> bool:
-        """True when this seat must act here now (not while its offer of a tie waits)."""
+        """True when this seat must act here now: its copy is up to date, it is to act,
+        and first in turn order of the seats choosing at once (each link one seat's: two
+        seats sending at once would fork the chain); not while its offer of a tie waits."""
         device = self.device
-        if self.phase() != PLAYING or device.waiting is not None:
+        if self.phase() != PLAYING or not device.can_act():
             return False
         if self.tie_offered_by() is not None:
             return False
         assert device.state is not None
-        return self.seat in device.state.to_act()
+        return device.state.to_act()[0] == self.seat
 
     # ----- links -----
 
@@ -337,9 +349,13 @@ class RemoteGame:
         if done < len(order) and order[done] == (self.seat, "lock"):
             device.lock()
         state = device.state
-        over = state is not None and state.is_over() and device.waiting is None
+        over = state is not None and state.is_over() and device.caught_up()
         if over and self.seat not in device.secrets:
             device.send_audit()
+        elif state is not None and device.owes() and device.can_act() and not self.my_move():
+            # What I owe would go with my move, but another seat chooses first (seats
+            # choosing at once go in turn order): it goes now, lest that seat wait on it.
+            device.send({"kind": "keys", **device.owed()})
 
     # ----- playing -----
 
@@ -368,16 +384,19 @@ class RemoteGame:
     def to_saved(self) -> dict[str, Any]:
         """Everything this app must keep to go on: my secrets and the chain."""
         device = self.device
-        deal = device.deal.secrets
         return {
             "format": SAVE_FORMAT,
             "seat": device.seat,
             "player": device.player,
             "signing_seed": b64(device.signer.seed),
             "box_secret": b64(device.box_secret),
-            "deck_key": b64(deal.deck_key) if deal.deck_key else None,
-            "order": list(deal.order),
-            "position_keys": [b64(key) for key in deal.position_keys],
+            "deal": secrets_json(device.deal.secrets),
+            "deal2": secrets_json(device.deal2.secrets) if device.deal2 is not None else None,
+            "redeals": {
+                str(number): {"strip": b64(mine.strip_key) if mine.strip_key else None}
+                | secrets_json(mine.deal.secrets)
+                for number, mine in device.my_redeals.items()
+            },
             "pick_share": device.pick_share,
             "pick_nonce": b64(device.pick_opening.nonce),
             "openings": [[o.value, b64(o.nonce)] for o in device.openings],
@@ -398,6 +417,8 @@ class RemoteGame:
 
 
 def restored_device(crypto: Crypto, saved: object) -> Device:
+    """A fresh device given this seat's saved secrets, taking its chain again: the others'
+    messages as they came, mine made again by what made them then (`redo`)."""
     if not isinstance(saved, dict):
         raise RemoteError("bad_save", None, "not an object")
     if saved.get("format") != SAVE_FORMAT:
@@ -407,60 +428,96 @@ def restored_device(crypto: Crypto, saved: object) -> Device:
         raise RemoteError("bad_save", None, "no messages")
     messages = [Message.from_text(str(text)) for text in texts]
     seat = int(saved["seat"])
-    device = Device(
-        crypto.group,
-        crypto.verify,
-        crypto.signer(unb64(str(saved["signing_seed"]), 32)),
-        seat,
-        plan_of_invite(messages[0]),
-    )
-    if not 0 <= seat < device.plan.seats:
+    plan = plan_of_invite(messages[0])
+    if not 0 <= seat < plan.seats:
         raise RemoteError("bad_save", None, "no such seat")
+    signer = crypto.signer(unb64(str(saved["signing_seed"]), 32))
+    device = Device(crypto.group, crypto.verify, signer, seat, plan)
     device.player = player_name(saved.get("player"))
     device.box_secret = decode(str(saved["box_secret"]))
-    deck_key = saved["deck_key"]
-    device.deal.secrets = DealSecrets(
-        deck_key=decode(str(deck_key)) if deck_key is not None else None,
-        order=[int(i) for i in saved["order"]],
-        position_keys=[decode(str(key)) for key in saved["position_keys"]],
-    )
-    size = len(device.points)
-    if (
-        sorted(device.deal.secrets.order) != list(range(size))
-        or len(device.deal.secrets.position_keys) != size
-    ):
-        raise RemoteError("bad_save", None, "deal secrets of another deck")
-    device.pick_share = str(saved["pick_share"])
+    device.deal.secrets = checked_secrets(saved["deal"], device.deal.secrets)
+    if device.deal2 is not None:
+        device.deal2.secrets = checked_secrets(saved["deal2"], device.deal2.secrets)
+    for number, mine in dict(saved["redeals"]).items():
+        strip = mine["strip"]
+        key = decode(str(strip)) if strip is not None else None
+        device.saved_redeals[int(number)] = (key, secrets_of(mine))
+    device.pick_share = check_share(seat, saved["pick_share"])
     device.pick_opening = Opening(device.pick_share, unb64(str(saved["pick_nonce"]), 32))
     device.pick_commitment_of_mine = commitment_of(device.pick_opening)
-    device.openings = [Opening(str(v), unb64(str(n), 32)) for v, n in saved["openings"]]
+    device.saved_openings = [Opening(str(v), unb64(str(n), 32)) for v, n in saved["openings"]]
     sent = [[str(action) for action in actions] for actions in saved["sent_actions"]]
     replay_chain(device, messages, sent)
     return device
 
 
+def checked_secrets(data: object, fresh: DealSecrets) -> DealSecrets:
+    """Saved deal secrets, of the same deck as the fresh ones they replace."""
+    if not isinstance(data, dict):
+        raise RemoteError("bad_save", None, "no deal secrets")
+    secrets = secrets_of(data)
+    size = len(fresh.position_keys)
+    if sorted(secrets.order) != sorted(fresh.order) or len(secrets.position_keys) != size:
+        raise RemoteError("bad_save", None, "deal secrets of another deck")
+    if (secrets.deck_key is None) != (fresh.deck_key is None):
+        raise RemoteError("bad_save", None, "deal secrets of another seat")
+    return secrets
+
+
 def replay_chain(device: Device, messages: list[Message], sent: list[list[str]]) -> None:
-    """Take the chain again as it came, my own moves played from what I really did."""
-    device.replaying = True
+    """Take the chain again as it came: each message of another seat as received (the
+    answers it made then are made again), each of mine made again as then."""
+    pending = list(messages)
     own_moves = iter(sent)
+    device.script = pending  # every message the device sends is the chain's next one
     try:
-        for message in messages:
-            if message.seat == device.seat and message.body.get("kind") == "move":
-                actions = next(own_moves, None)
-                shown = message.body.get("actions", [])
-                if actions is None or len(actions) != len(shown):
-                    raise RemoteError("bad_save", None, "my moves do not match the chain")
-                for action, seen in zip(actions, shown, strict=True):
-                    assert device.state is not None
-                    if device.state.redacted(device.seat, action, None) != seen:
-                        raise RemoteError("bad_save", None, "my moves do not match the chain")
-                    device.play(action)
-                device.unsent, device.to_release = [], []
-                device.sent_actions.append(actions)
-            device.chain.append(message)
-            device.take(message)
+        while pending:
+            message = pending[0]
+            if message.seat != device.seat:
+                pending.pop(0)
+                device.chain.append(message)
+                device.take(message)
+                continue
+            redo(device, message, own_moves)
+            if pending and pending[0] is message:
+                raise RemoteError("bad_save", None, "a message of mine not made again")
     finally:
-        device.replaying = False
+        device.script = None
+        device.saved_openings = []
+    if next(own_moves, None) is not None:
+        raise RemoteError("bad_save", None, "moves of mine the chain lacks")
+
+
+def redo(device: Device, message: Message, own_moves) -> None:
+    """Make one of my messages again, as the app made it then."""
+    kind = message.body.get("kind")
+    if kind == INVITE:
+        device.invite(message.game)
+    elif kind == JOIN:
+        device.join_step()
+    elif kind == "lock":
+        device.lock()
+    elif kind == "move":
+        actions = next(own_moves, None)
+        if actions is None:
+            raise RemoteError("bad_save", None, "my moves do not match the chain")
+        for action in actions:
+            device.play(action)
+        state = device.state
+        assert state is not None
+        made = device.unsent + ([device.waiting] if device.waiting else [])
+        shown = [state.redacted(device.seat, action, None) for action in made]
+        if made != actions or shown != message.body.get("actions"):
+            raise RemoteError("bad_save", None, "my moves do not match the chain")
+        device.send_moves()
+    elif kind == "keys":
+        device.send({"kind": "keys", **device.owed()})
+    elif kind == AUDIT:
+        device.send_audit()
+    elif kind in (OFFER, DECLINE):
+        device.send({"kind": kind})
+    else:
+        raise RemoteError("bad_save", None, f"a message of mine of no kind I make: {kind}")
 
 
 def read_link(fragment: str) -> list[Message]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pygames import GAMES
-from pygames.core import CHANCE, Chance, State
+from pygames.core import CHANCE, Chance, Holders, State
 
 
 class NotYetDrawn(Exception):
@@ -31,7 +31,7 @@ class SeenChance(Chance):
         self,
         seat: int,
         outcomes: list[list[str]] | None = None,
-        disclosures: list[tuple[int | None, list[str]]] | None = None,
+        disclosures: list[tuple[Holders, list[str]]] | None = None,
         used: tuple[int, int] = (0, 0),
     ):
         self.seat = seat
@@ -43,27 +43,48 @@ class SeenChance(Chance):
         """The next draw, as this seat sees it (``?`` for what it cannot see)."""
         self.outcomes.append(list(items))
 
-    def tell(self, items: list[str], by: int | None, to: frozenset[int] | None) -> None:
+    def tell(self, items: list[str], by: Holders, to: frozenset[int] | None) -> None:
         """The next hidden cards shown (see `Chance.disclosed`), if this seat sees them
         and did not hold them already."""
         if self.reads(by, to):
             self.disclosures.append((by, list(items)))
 
-    def reads(self, by: int | None, to: frozenset[int] | None) -> bool:
-        return by != self.seat and (to is None or self.seat in to)
+    def reads(self, by: Holders, to: frozenset[int] | None) -> bool:
+        holders = by if isinstance(by, list) else [by]
+        return any(h != self.seat for h in holders) and (to is None or self.seat in to)
 
     def disclosed(
-        self, items: list[str], by: int | None = None, to: frozenset[int] | None = None
+        self,
+        items: list[str],
+        by: Holders = None,
+        to: frozenset[int] | None = None,
+        drawn: list[tuple[int, int] | None] | None = None,
+        choice: bool = False,
+        steady: bool = False,
     ) -> list[str]:
         if not self.reads(by, to):
             return items  # its own cards, or cards it is not shown: as it holds them
         if self.disclosures_used >= len(self.disclosures):
             raise NotYetDrawn
         told, shown = self.disclosures[self.disclosures_used]
-        if told != by or (by is None and len(shown) != len(items)):
+        if told != by or (not isinstance(by, int) and len(shown) != len(items)):
             raise ValueError("cards shown out of turn")
         self.disclosures_used += 1
         return list(shown)
+
+    def disclosed_each(
+        self, parts: list[list[str]], by: list[int], to: frozenset[int] | None = None
+    ) -> list[list[str]]:
+        """Several seats' parts at once (told as the list of parts)."""
+        if not self.reads(list(by), to):
+            return [list(part) for part in parts]
+        if self.disclosures_used >= len(self.disclosures):
+            raise NotYetDrawn
+        told, shown = self.disclosures[self.disclosures_used]
+        if told != list(by) or len(shown) != len(parts):
+            raise ValueError("cards shown out of turn")
+        self.disclosures_used += 1
+        return [list(part) for part in shown]
 
     def draw(self, pool: list[str], count: int, audience: str) -> list[str]:
         if self.used >= len(self.outcomes):
@@ -90,7 +111,7 @@ class SeatCopy:
         options: dict[str, str],
         seat: int,
         setup_draws: list[list[str]],
-        setup_disclosures: Sequence[tuple[list[str], int | None, frozenset[int] | None]] = (),
+        setup_disclosures: Sequence[tuple[list[str], Holders, frozenset[int] | None]] = (),
     ):
         self.seat = seat
         self.chance = SeenChance(seat)
@@ -106,7 +127,7 @@ class SeatCopy:
         actor: int,
         action: str,
         draws: list[list[str]],
-        disclosures: Sequence[tuple[list[str], int | None, frozenset[int] | None]] = (),
+        disclosures: Sequence[tuple[list[str], Holders, frozenset[int] | None]] = (),
     ) -> None:
         """`actor`'s action as this seat sees it, the draws it makes as seen here, and
         what seats disclose of their hidden cards in it. The rules check it

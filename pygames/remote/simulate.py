@@ -2,7 +2,8 @@
 
 For the tests and `./dev bench-remote`: a `Table` passes every link a device sends to
 every other device, as text, and keeps the links in order (to count and measure
-them). Devices answer by themselves (keys) as they would on opening a link.
+them). Devices answer by themselves (keys, cards they show, a deal step) as they
+would on opening a link.
 """
 
 from __future__ import annotations
@@ -10,40 +11,76 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pygames.bots import make_bot
+from pygames.core import CHANCE
 from pygames.position import encode_state
-from pygames.remote.chain import SodiumSigner, sodium_verify
+from pygames.remote.chain import Message, SodiumSigner, sodium_verify
 from pygames.remote.device import Device, GamePlan
 from pygames.remote.group import SodiumGroup
 
 
 class Table:
-    """Two devices of a new game, dealt: the invite, the join and the lock exchanged."""
+    """The devices of a new game, dealt: the invite, the joins and the locks exchanged
+    (and whatever the devices answer by themselves).
 
-    def __init__(self, game_id: str, options: dict[str, str], name: str):
+    A link goes to every other device; then the devices that owe an answer send it one
+    at a time, in seat order from the link's sender on, each after taking the one
+    before: two answers to one link would fork the chain."""
+
+    def __init__(self, game_id: str, options: dict[str, str], name: str, seats: int = 2):
         group = SodiumGroup()
-        self.plan = GamePlan.of(game_id, 2, options)
-        signers = [SodiumSigner(), SodiumSigner()]
-        first, invite = Device.create(group, sodium_verify, signers[0], self.plan, name)
-        second, join = Device.join(group, sodium_verify, signers[1], 1, [invite])
-        self.devices = [first, second]
-        self.links = [invite, join]
-        self.deliver(1, join)
-        self.send(0, first.lock())
+        self.plan = GamePlan.of(game_id, seats, options)
+        first, invite = Device.create(group, sodium_verify, SodiumSigner(), self.plan, name)
+        first.defer_answers = True
+        self.devices = [first]
+        self.links = [invite]
+        for seat in range(1, seats):
+            device, join = Device.join(group, sodium_verify, SodiumSigner(), seat, list(self.links))
+            device.defer_answers = True
+            self.devices.append(device)
+            self.send(seat, join)
+        for seat in range(seats - 1):
+            self.send(seat, self.devices[seat].lock())
 
     def send(self, sender: int, text: str) -> None:
         self.links.append(text)
         self.deliver(sender, text)
+        self.answer_after(sender)
 
     def deliver(self, sender: int, text: str) -> None:
         for device in self.devices:
             if device.seat != sender:
-                for answer in device.receive(text):
+                for answer in device.receive(text):  # none: answers are deferred
                     self.send(device.seat, answer)
 
+    def answer_after(self, sender: int) -> None:
+        """The answers the link from `sender` calls for, one at a time."""
+        seats = len(self.devices)
+        last = sender
+        while True:
+            for step in range(1, seats + 1):
+                device = self.devices[(last + step) % seats]
+                answers = device.answer()
+                if answers:
+                    self.links.append(answers[0])
+                    self.deliver(device.seat, answers[0])
+                    last = device.seat
+                    break
+            else:
+                return
+
     def states_agree(self) -> bool:
-        """Every device holds the same game as far as everyone may see it."""
-        texts = {encode_state(d.state.masked(None)) for d in self.devices if d.state}
-        return len(texts) == 1
+        """The devices that have applied the same moves hold the same game as everyone
+        sees it (a device may be behind, waiting for keys or shown cards)."""
+        by_point: dict[int, set[str]] = {}
+        for device in self.devices:
+            if device.state is not None:
+                point = len(device.state.history)
+                by_point.setdefault(point, set()).add(encode_state(device.state.masked(None)))
+        return all(len(texts) == 1 for texts in by_point.values())
+
+    def kinds(self) -> list[str]:
+        """Each link's kind of message, in order (``move``, ``keys``, ...)."""
+        return [str(Message.from_text(text).body["kind"]) for text in self.links]
 
 
 def play_out(
@@ -53,24 +90,33 @@ def play_out(
     after_link: Callable[[Table], None] = lambda table: None,
 ) -> int:
     """Greedy players, each reading its own device's state, to the end; each sends a
-    link when its turn passes or a draw waits for the other's key (then `after_link`).
-    The turns played."""
-    bots = [make_bot("greedy", seed * 2 + seat) for seat in (0, 1)]
-    turns = 0
+    link when its turn passes or its move waits for the others (then `after_link`).
+    The turns played (each seat's run of actions counts one)."""
+    seats = len(table.devices)
+    bots = [make_bot("greedy", seed * seats + seat) for seat in range(seats)]
     for _ in range(move_limit):
-        state = table.devices[0].state
+        ready = [device for device in table.devices if device.can_act()]
+        if not ready:
+            if all(d.caught_up() and d.state.is_over() for d in table.devices):  # type: ignore[union-attr]
+                return turns_of(table.devices[0])
+            raise AssertionError("no device can act, and the game is not over")
+        # Several seats choosing at once (Standard Bearers): the first in turn order first.
+        mover = min(ready, key=lambda device: device.state.to_act().index(device.seat))  # type: ignore[union-attr]
+        state, seat = mover.state, mover.seat
         assert state is not None
-        if state.is_over():
-            return turns
-        seat = state.to_act()[0]
-        mover = table.devices[seat]
-        assert mover.state is not None
-        mover.play(bots[seat].choose(mover.state, seat))
-        passed = mover.state.is_over() or mover.state.to_act() != [seat]
-        turns += passed
-        if mover.waiting is not None or passed:
+        mover.play(bots[seat].choose(state, seat))
+        state = mover.state
+        assert state is not None
+        if mover.waiting is not None or state.is_over() or seat not in state.to_act():
             table.send(seat, mover.send_moves())
             if not table.states_agree():
                 raise AssertionError("the devices disagree")
             after_link(table)
     raise AssertionError("the game did not end")
+
+
+def turns_of(device: Device) -> int:
+    """The turns of a game: each seat's run of actions counts one."""
+    assert device.state is not None
+    actors = [actor for actor, _ in device.state.history if actor != CHANCE]
+    return sum(1 for k, actor in enumerate(actors) if k == 0 or actors[k - 1] != actor)
