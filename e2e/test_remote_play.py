@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
 
 from conftest import run_python, screenshot, wait_ready
 from playwright.sync_api import BrowserContext, Page, expect
+from test_cloth_of_gold_play import play_a_turn as play_cloth_turn
 from test_fools_field_play import play_a_turn
+from test_fools_play import HAND as FOOLS_HAND
+from test_fools_play import LEGAL as FOOLS_LEGAL
 from test_game_of_fields_play import best_plan, hex_, play_plan
 
 from pygames import GAMES
@@ -27,6 +31,7 @@ from pygames.remote.link import from_fragment, to_fragment
 HELD_IN_PYTHON = """
 import json
 import random
+import re
 import web.app
 from pygames.position import encode_state
 game = web.app._app.play.session.remote
@@ -36,7 +41,7 @@ json.dumps({
     "held": encode_state(state) + json.dumps(game.device.opened) + json.dumps(game.to_saved()),
     "hand": list(state.hands[game.seat]),
     "public": list(state.known_held[game.seat]),
-    "keys": game.to_saved()["position_keys"],
+    "keys": game.to_saved()["deal"]["position_keys"],
     "over": state.is_over(),
 })
 """
@@ -146,7 +151,10 @@ def holds_nothing_of_the_rival(*pages: Page) -> int:
         everything = page.content() + json.dumps(page.evaluate("() => ({...localStorage})"))
         everything += mine["held"]
         secret = set(theirs["hand"]) - set(theirs["public"]) - set(mine["hand"])
-        assert not [card for card in secret if card in everything]
+        # A card's name as a whole word: not four letters inside a link's or a key's
+        # base64, which may spell anything.
+        leaked = [card for card in secret if re.search(rf"(?<![\w-]){card}(?![\w-])", everything)]
+        assert not leaked
         if not theirs["over"]:
             assert not [key for key in theirs["keys"] if key in everything]
         checked += len(secret)
@@ -287,3 +295,57 @@ def test_a_tie_offered_by_link_is_declined_then_accepted(new_context, site_url: 
     expect(alice.locator(".notice.remote h3")).to_contain_text("Send this invite link")
     bob.goto(rematch)
     expect(bob.locator("#join-name")).to_have_value("Bob")
+
+
+def play_by_links(pages: list[Page], turn: Callable[[Page], None], until: str) -> int:
+    """Two pages play by links: the one to move takes a `turn` by clicks, the one that
+    acted last sends its link, until `until` shows on both pages. The links sent."""
+    sender, links = pages[0], 0
+    for _ in range(400):
+        if all(page.locator(until).count() for page in pages):
+            return links
+        mover = next((p for p in pages if p.locator(READY_TO_PLAY).count()), None)
+        if mover is not None:
+            turn(mover)
+            mover.wait_for_selector(f"{READY_TO_PLAY}, {SENDING}, .over", timeout=60_000)
+            sender = mover
+            continue
+        receiver = pages[1] if sender is pages[0] else pages[0]
+        open_link(receiver, the_link(sender))
+        links += 1
+        sender = receiver
+    raise AssertionError(f"{until} did not show on both pages")
+
+
+def test_two_devices_play_cloth_of_gold_by_links(new_context, site_url: str) -> None:
+    alice = open_page(new_context, site_url, "en")
+    bob = open_page(new_context, site_url, "en")
+    open_link(alice, join(bob, start_by_links(alice, "Alice", "cloth-of-gold"), "Bob"))
+    links = play_by_links([alice, bob], play_cloth_turn, AUDIT)
+    assert links > 10
+    screenshot(bob, "remote-cloth-verified-desktop-en")
+
+
+def test_two_devices_play_a_round_of_fools_by_links(new_context, site_url: str) -> None:
+    alice = open_page(new_context, site_url, "ja")
+    bob = open_page(new_context, site_url, "en")
+    open_link(alice, join(bob, start_by_links(alice, "Alice", "fools"), "Bob"))
+    won = ".log li:has-text('wins the battle'), .log li:has-text('戦いに勝ちました')"
+    assert play_by_links([alice, bob], fools_step, f"{AUDIT}, {won}") > 4
+    screenshot(alice, "remote-fools-round-desktop-ja")
+
+
+def fools_step(page: Page) -> None:
+    """One action by clicks: a hand card (then confirm or a slot), a slot, or "none"."""
+    cards = page.locator(FOOLS_HAND)
+    if cards.count():
+        cards.last.click()
+        confirm = page.locator("[data-act='confirm']")
+        if confirm.count():
+            confirm.click()
+        else:
+            page.locator(FOOLS_LEGAL).first.click()
+    elif page.locator(FOOLS_LEGAL).count():
+        page.locator(FOOLS_LEGAL).first.click()
+    else:
+        page.click("[data-act='none']")

@@ -335,22 +335,29 @@ def write_zip(zip_path: Path, entries: dict[str, bytes]) -> None:
             archive.writestr(entry, data, compresslevel=9)
 
 
+# Reshuffles dealt again (Fools!' discards) whose face-up cards get points of their own:
+# the table holds that many per game; a game with more stops with a clear message.
+TABLED_RESHUFFLES = 8
+
+
 def card_point_table() -> dict[str, str]:
     """The point of every card of every deck the games deal (hex of the 32 bytes of hash
     libsodium maps, to hex of the point), for the page's group (web/remote/noble.py):
     libsodium's map of a hash to the group (`crypto_core_ed25519_from_uniform`, Elligator
     2 with the cofactor cleared) is none that @noble offers, and the decks are fixed. A
-    deck is the first pool a game draws from (as `GamePlan.of` finds it, by rehearsing
-    the setup), for every seat count and every choice of options; its points are those
-    of `pygames.remote.deal.card_points`. Made with PyNaCl, a dev dependency."""
+    deck is what `GamePlan.of` deals (the first pool, and the cards that join it later),
+    for every seat count and every choice of options, and the fresh names of the face-up
+    cards of up to TABLED_RESHUFFLES reshuffles dealt again; its points are those of
+    `pygames.remote.deal.card_points`. Made with PyNaCl, a dev dependency."""
     try:
         from pygames.remote.group import SodiumGroup
     except ImportError as error:  # PyNaCl is a dev dependency: CI's build has it
         raise BuildError(f"the card points need PyNaCl: {error} (run ./dev setup)") from None
     from pygames import GAMES
     from pygames.remote.deal import DOMAIN, copy_names
-    from pygames.remote.device import WatchingChance
+    from pygames.remote.device import GamePlan, NotDealtYet
     from pygames.remote.group import hash_label
+    from pygames.remote.redeal import fresh_names
 
     group = SodiumGroup()
     table = {}
@@ -359,13 +366,17 @@ def card_point_table() -> dict[str, str]:
         keys = [option.key for option in game.options]
         for seats in range(game.min_seats, game.max_seats + 1):
             for choices in itertools.product(*(option.choices for option in game.options)):
-                options = dict(zip(keys, choices, strict=True))
-                for seed in range(4):  # as GamePlan.of, and then some
-                    watcher = WatchingChance(random.Random(seed))
-                    game.new_state(seats, options=options, chance=watcher)
-                    for name in copy_names(watcher.first_pool):
-                        digest = hash_label(DOMAIN, game.id, name)[:32]
-                        table[digest.hex()] = group.point_from_hash(digest).hex()
+                try:
+                    plan = GamePlan.of(game.id, seats, dict(zip(keys, choices, strict=True)))
+                except NotDealtYet:
+                    continue
+                cards = plan.deck + plan.additions
+                names = copy_names(cards)
+                for number in range(TABLED_RESHUFFLES + 1):
+                    names += fresh_names(number, cards)
+                for name in names:
+                    digest = hash_label(DOMAIN, game.id, name)[:32]
+                    table[digest.hex()] = group.point_from_hash(digest).hex()
     return table
 
 

@@ -12,6 +12,9 @@ from web.seats import SEAT_LETTERS, bot_label, default_bot, ordered_bots
 
 HUMAN = "human"
 HERE, BY_LINKS = "here", "links"
+# Seats of a game by links in the page for now: with more, a device cannot always tell
+# whether another seat owes an answer first (docs/remote-play.md, "What is left").
+LINK_SEATS = 2
 
 
 class NewGame:
@@ -59,7 +62,9 @@ class NewGame:
                     "fieldset",
                     {},
                     h("legend", {}, t("new.seats")),
-                    game.min_seats != game.max_seats and self.count_select(game),
+                    game.min_seats != game.max_seats
+                    and self.where == HERE
+                    and self.count_select(game),
                     seat_fields,
                 ),
                 game.options
@@ -146,7 +151,11 @@ class NewGame:
         dom.focus("#seat-count", self.app.screen)
 
     def change_where(self, element) -> None:
+        from pygames import GAMES
+
         self.where = str(element.value)
+        if self.where == BY_LINKS:
+            self.seat_count = max(GAMES[self.game_id].min_seats, LINK_SEATS)
         self.render()
         dom.focus(f"#where-{self.where}", self.app.screen)
 
