@@ -24,7 +24,6 @@ import hashlib
 import itertools
 import json
 import os
-import random
 import re
 import shutil
 import subprocess
