@@ -8,7 +8,7 @@ Chromium with the CPU throttled and prints what one device pays: each group oper
 first seat of two: a shuffle, then a lock with a commitment per card; the work of
 pygames.remote.deal), run for real on the page. Then, in the app itself (its Python,
 the kit as the page loads it), two players' apps play whole games of The Fool's Field
-and Game of Fields by links (greedy moves), and it prints what a person waits for:
+Game of Fields (blank map), Cloth of Gold and 2-seat Fools! by links (greedy moves), and it prints what a person waits for:
 loading the kit, making a move's link, opening a link (the device's work to take it),
 and bringing a save back (the chain replayed, as when a link opens a game in a new
 tab), at the end of the game, the longest. Prints figures only; asserts nothing.
@@ -95,7 +95,9 @@ from web.remote.session import KitCrypto
 
 crypto = KitCrypto(kit)
 results = {"kit_ms": kit_ms, "games": {}}
-for game_id, options in (("fools-field", {}), ("game-of-fields", {"map": "blank"})):
+for game_id, options in (
+    ("fools-field", {}), ("game-of-fields", {"map": "blank"}), ("cloth-of-gold", {}), ("fools", {})
+):
     host = RemoteGame.create(crypto, game_id, 2, options, "A")
     guest = RemoteGame.join(crypto, host.link(), "B")
     apps, bots = [host, guest], [make_bot("greedy", 1), make_bot("greedy", 2)]
@@ -108,7 +110,9 @@ for game_id, options in (("fools-field", {}), ("game-of-fields", {"map": "blank"
         opens.append((time.perf_counter() - started) * 1000)
     deliver(guest)
     last = host
-    while not all(app.phase() == VERIFIED for app in apps):
+    for _ in range(20000):
+        if all(app.phase() == VERIFIED for app in apps):
+            break
         mover = next((app for app in apps if app.my_move()), None)
         if mover is None:
             deliver(last)
