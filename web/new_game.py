@@ -74,20 +74,7 @@ class NewGame:
                     h("legend", {}, t("new.options")),
                     [option_select(option) for option in game.options],
                 ),
-                h(
-                    "div",
-                    {"class": "row"},
-                    h(
-                        "button",
-                        {"type": "button", "data-act": "lobby", "class": "secondary"},
-                        t("common.back"),
-                    ),
-                    h(
-                        "button",
-                        {"type": "button", "data-act": "start", "class": "primary"},
-                        t("new.start"),
-                    ),
-                ),
+                back_and_go("start", t("new.start")),
             ),
         )
 
@@ -211,4 +198,18 @@ def name_field(field_id: str) -> Element:
                 "value": storage.remembered_name(),
             },
         ),
+    )
+
+
+def back_and_go(act: str, label: str) -> Element:
+    """A form's buttons: back to the lobby, and the one that goes on (`act`)."""
+    return h(
+        "div",
+        {"class": "row"},
+        h(
+            "button",
+            {"type": "button", "data-act": "lobby", "class": "secondary"},
+            t("common.back"),
+        ),
+        h("button", {"type": "button", "data-act": act, "class": "primary"}, label),
     )

@@ -12,7 +12,7 @@ from pygames.remote.game import Invitation
 from web import dom, storage
 from web.dom import h
 from web.i18n import t
-from web.new_game import name_field
+from web.new_game import back_and_go, name_field
 from web.seats import SEAT_LETTERS
 
 if TYPE_CHECKING:
@@ -46,20 +46,7 @@ class JoinScreen:
                 h("p", {}, t("remote.join_invited", name=host, game=game, count=offer.seats)),
                 h("p", {"class": "muted"}, t("remote.join_explain")),
                 name_field("join-name"),
-                h(
-                    "div",
-                    {"class": "row"},
-                    h(
-                        "button",
-                        {"type": "button", "data-act": "lobby", "class": "secondary"},
-                        t("common.back"),
-                    ),
-                    h(
-                        "button",
-                        {"type": "button", "data-act": "join", "class": "primary"},
-                        t("remote.join"),
-                    ),
-                ),
+                back_and_go("join", t("remote.join")),
             ),
         )
 
