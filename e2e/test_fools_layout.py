@@ -31,20 +31,29 @@ IN_VIEW_JS = """els => els.map(e => {
 
 def deploy_link(seats: int, battles_before: int, seed: int, target: int = 1) -> str:
     """A game in which seat A owes a deploy into `target`'s army, after `battles_before`
-    or more battles were fought."""
+    or more battles were fought: the first such game from `seed` on."""
+    for tried in range(seed, seed + 50):
+        state = owing_a_deploy(seats, battles_before, tried, target)
+        if state is not None:
+            break
+    assert state is not None, "no random game came to such a deploy"
+    record = Record.new("fools", ["human"] + ["easy"] * (seats - 1))
+    record.actions = list(state.history)
+    return record.to_link_fragment()
+
+
+def owing_a_deploy(seats: int, battles_before: int, seed: int, target: int):
+    """A random game from `seed` up to seat A owing that deploy, or None if it ends first."""
     rng = random.Random(seed)
     state = GAMES["fools"].new_state(seats, seed)
     while not state.is_over():
         step = state.view(0)["step"]
         owed = step and step["kind"] == "deploy" and step["seat"] == 0
         if owed and step["target"] == target and state.round > battles_before:
-            break
+            return state
         seat = state.to_act()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
-    assert not state.is_over() and state.round > battles_before
-    record = Record.new("fools", ["human"] + ["easy"] * (seats - 1))
-    record.actions = list(state.history)
-    return record.to_link_fragment()
+    return None
 
 
 def screen_shot(page: Page, name: str) -> None:
