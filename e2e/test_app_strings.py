@@ -86,3 +86,16 @@ def test_every_prompt_the_engine_gives_is_worded() -> None:
         prompts = board_prompts(game_id)
         assert sorted(prompts_met(game_id) - prompts.keys()) == [], game_id
         assert sorted(set(prompts.values()) - TABLE.keys()) == [], game_id
+
+
+def test_every_refusal_of_a_link_and_every_lobby_turn_has_words() -> None:
+    """Each reason a game by links refuses a link (pygames/remote: ChainError,
+    RemoteError) is worded (web/remote/links.py reads "remote.error.<reason>"), as is
+    each turn the lobby says of such a game."""
+    remote = ROOT / "pygames" / "remote"
+    source = (remote / "chain.py").read_text() + (remote / "game.py").read_text()
+    reasons = set(re.findall(r'(?:RemoteError|ChainError)\(\s*"(\w+)"', source))
+    assert {"bad_signature", "forked", "illegal_move", "bad_save"} <= reasons
+    needed = {f"remote.error.{reason}" for reason in reasons}
+    needed |= {f"saves.turn.{turn}" for turn in ("mine", "send", "wait", "wait_for")}
+    assert sorted(needed - TABLE.keys()) == []
