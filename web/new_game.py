@@ -41,7 +41,12 @@ class NewGame:
         game = GAMES[self.game_id]
         kinds = self.chosen_kinds()
         if self.where == BY_LINKS:
-            seat_fields = [name_field("own-name"), h("p", {"class": "muted"}, t("remote.explain"))]
+            seat_fields = [
+                name_field("own-name"),
+                h("p", {"class": "muted"}, t("remote.explain")),
+                game.max_seats > LINK_SEATS
+                and h("p", {"class": "muted"}, t("remote.two_for_now", count=LINK_SEATS)),
+            ]
         else:
             seat_fields = [
                 self.seat_select(seat, bot_names(), kinds.get(seat))
