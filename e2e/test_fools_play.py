@@ -45,11 +45,19 @@ MINE_AND_NOBODY_THINKING = ".play[data-turn='mine']:not(:has(#status.thinking))"
 
 
 def play_a_step(page: Page) -> None:
-    """One action by clicks: a hand card (then confirm or a slot), a slot, or "none"."""
+    """One action by clicks (`click_a_step`), and wait until the board shows it."""
     before = moves(page)
     if page.locator(".hand-card.selected").count():
         page.click("[data-act='unpick']")  # start from no pick
         expect(page.locator(".hand-card.selected")).to_have_count(0)
+    click_a_step(page)
+    page.wait_for_function(
+        "n => Number(document.querySelector('.play')?.dataset.moves) > n", arg=before
+    )
+
+
+def click_a_step(page: Page) -> None:
+    """One action by clicks: a hand card (then confirm or a slot), a slot, or "none"."""
     cards = page.locator(HAND)
     if cards.count():
         cards.last.click()  # the strongest card that may be played
@@ -62,9 +70,6 @@ def play_a_step(page: Page) -> None:
         page.locator(LEGAL).first.click()
     else:
         page.click("[data-act='none']")
-    page.wait_for_function(
-        "n => Number(document.querySelector('.play')?.dataset.moves) > n", arg=before
-    )
 
 
 def test_a_four_seat_game_against_three_computers_by_clicks(page: Page, site_url: str) -> None:

@@ -15,8 +15,7 @@ from conftest import run_python, screenshot, wait_ready
 from playwright.sync_api import BrowserContext, Page, expect
 from test_cloth_of_gold_play import play_a_turn as play_cloth_turn
 from test_fools_field_play import play_a_turn
-from test_fools_play import HAND as FOOLS_HAND
-from test_fools_play import LEGAL as FOOLS_LEGAL
+from test_fools_play import click_a_step
 from test_game_of_fields_play import best_plan, hex_, play_plan
 
 from pygames import GAMES
@@ -331,21 +330,5 @@ def test_two_devices_play_a_round_of_fools_by_links(new_context, site_url: str) 
     bob = open_page(new_context, site_url, "en")
     open_link(alice, join(bob, start_by_links(alice, "Alice", "fools"), "Bob"))
     won = ".log li:has-text('wins the battle'), .log li:has-text('戦いに勝ちました')"
-    assert play_by_links([alice, bob], fools_step, f"{AUDIT}, {won}") > 4
+    assert play_by_links([alice, bob], click_a_step, f"{AUDIT}, {won}") > 4
     screenshot(alice, "remote-fools-round-desktop-ja")
-
-
-def fools_step(page: Page) -> None:
-    """One action by clicks: a hand card (then confirm or a slot), a slot, or "none"."""
-    cards = page.locator(FOOLS_HAND)
-    if cards.count():
-        cards.last.click()
-        confirm = page.locator("[data-act='confirm']")
-        if confirm.count():
-            confirm.click()
-        else:
-            page.locator(FOOLS_LEGAL).first.click()
-    elif page.locator(FOOLS_LEGAL).count():
-        page.locator(FOOLS_LEGAL).first.click()
-    else:
-        page.click("[data-act='none']")

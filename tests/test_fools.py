@@ -115,6 +115,28 @@ def test_an_honourable_hand_is_discarded_twice_down_to_no_hand():
     assert words is not None
 
 
+@pytest.mark.parametrize("rules", [2, 3])
+def test_every_hand_is_dealt_before_the_honourable_checks_from_rules_3(rules):
+    """Rules 3 (our ruling): both hands are drawn, then both are checked at once, and
+    those thrown away are drawn again in turn order. Rules 2 games go on as before: a
+    hand is drawn and checked before the next seat's is drawn."""
+    armies = [["brownie"] * 3, ["brownie"] * 3]
+    first, second = ["queen", "sprite", "pixie"], ["king", "sprite", "pixie"]
+    again = [["hob", "nixie"], ["cobbler", "brownie"]]
+    if rules == 3:
+        script = [["A"], *armies, first, second, *again]
+    else:
+        script = [["A"], *armies, first, again[0], second, again[1]]
+    state = GAME.state_class(GAME, 2, {}, ScriptedChance(script), rules_version=rules)
+    assert sorted(state.hands[0]) == ["hob", "nixie"]
+    assert sorted(state.hands[1]) == ["brownie", "cobbler"]
+    kinds = [e.kind for e in state.events if e.kind in ("hand", "honourable")]
+    if rules == 3:
+        assert kinds == ["hand", "hand", "honourable", "honourable", "hand", "hand"]
+    else:
+        assert kinds == ["hand", "honourable", "hand", "hand", "honourable", "hand"]
+
+
 def test_the_check_stops_when_the_new_hand_is_clean():
     hands = [["king", "sprite", "pixie"], ["sprite"] * 3]
     script = [["A"], ["sprite"] * 3, ["sprite"] * 3, *hands, ["hob", "nixie"]]

@@ -109,7 +109,7 @@ def save_item(save: storage.Save | storage.BadSave) -> Element:
 
 def remote_turn(save: storage.Save) -> str:
     """A game by links: "your move", "send your link" or whose link it waits for."""
-    names = player_names(save)
+    names = player_names(save.names or [])
     awaited = [names[seat] for seat in save.awaited or [] if seat < len(names)]
     if save.turn == "wait" and awaited:
         return t("saves.turn.wait_for", name=join_names(awaited))
@@ -120,12 +120,11 @@ def who_plays(save: storage.Save) -> str:
     """The seats: the players' names in a game by links ("by link" said), else kinds."""
     if save.remote is None or save.names is None:
         return seat_line(save.seats)
-    return t("saves.by_links", names=t("seat.versus").join(player_names(save)))
+    return t("saves.by_links", names=t("seat.versus").join(player_names(save.names)))
 
 
-def player_names(save: storage.Save) -> list[str]:
-    """A game by links: its players' names ("Player B" for one not joined yet)."""
-    given = save.names or []
+def player_names(given: list[str]) -> list[str]:
+    """A game by links: its players' names ("Player B" for a seat not joined yet)."""
     return [name or t("name.player", letter=SEAT_LETTERS[s]) for s, name in enumerate(given)]
 
 

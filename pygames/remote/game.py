@@ -522,12 +522,9 @@ def redo(device: Device, message: Message, own_moves) -> None:
 
 def read_link(fragment: str) -> list[Message]:
     try:
-        messages = from_fragment(fragment)
+        return from_fragment(fragment)  # one message at least, or ChainError
     except ChainError as error:
         raise refusal(error) from None
-    if not messages:
-        raise RemoteError("unreadable")
-    return messages
 
 
 def refusal(error: Exception) -> RemoteError:

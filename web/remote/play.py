@@ -21,8 +21,6 @@ from web.remote.session import RemoteSession, ReviewSession
 from web.screen import action_button
 from web.seats import join_names
 
-REMOTE_PREFIX = "#m="
-
 
 class RemotePlayScreen(PlayScreen):
     @property
@@ -60,7 +58,7 @@ class RemotePlayScreen(PlayScreen):
     def notice(self, view: View | None) -> Element | None:
         """The link to send, or what the game waits for."""
         game = self.remote_session.remote
-        send = game.send_needed() or (game.phase() == DEALING and game.link() is not None)
+        send = self.sending()
         fresh = self.remote_session.news_from is not None
         if game.my_move() and not send and not fresh:
             return None  # the instruction says it all
@@ -134,11 +132,16 @@ class RemotePlayScreen(PlayScreen):
             return t("remote.unfair", name=at_fault)
         if self.inviting():
             return t("remote.send_invite")
-        if game.send_needed() or (game.phase() == DEALING and game.link() is not None):
+        if self.sending():
             return t("remote.send_to", name=others)
         if game.my_move():
             return t("remote.your_move")
         return t("remote.waiting", name=self.waiting_names() or others)
+
+    def sending(self) -> bool:
+        """A link of mine is to go out now (while dealing, even on my own turn in it)."""
+        game = self.remote_session.remote
+        return game.send_needed() or (game.phase() == DEALING and game.link() is not None)
 
     def inviting(self) -> bool:
         """Seat 0 before its friend joined: nobody has a name to send to yet."""
@@ -151,7 +154,7 @@ class RemotePlayScreen(PlayScreen):
             return t("remote.why_offer")
         if game.phase() == DEALING:
             return t("remote.why_invite" if game.seat == 0 else "remote.why_join")
-        if game.phase() == AUDITING or game.phase() in (VERIFIED, UNFAIR):
+        if game.phase() in (AUDITING, VERIFIED, UNFAIR):
             return t("remote.why_audit")
         return t("remote.why_move")
 

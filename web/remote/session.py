@@ -19,7 +19,7 @@ from pygames.remote.game import Crypto, RemoteGame
 from pygames.views import View
 from web import storage
 from web.i18n import t
-from web.seats import SEAT_LETTERS
+from web.lobby import player_names
 from web.session import HUMAN, Session
 
 if TYPE_CHECKING:
@@ -119,21 +119,16 @@ class RemoteSession(Session):
         return view
 
     def seat_names(self) -> list[str]:
-        given = self.remote.names()
-        return [
-            t("name.you")
-            if seat == self.remote.seat
-            else given[seat] or t("name.player", letter=SEAT_LETTERS[seat])
-            for seat in range(self.remote.seats)
-        ]
+        names = self.player_names()
+        names[self.remote.seat] = t("name.you")
+        return names
 
     def seat_line(self) -> str:
-        given = self.remote.names()
-        names = [
-            given[seat] or t("name.player", letter=SEAT_LETTERS[seat])
-            for seat in range(self.remote.seats)
-        ]
-        return t("seat.versus").join(names)
+        return t("seat.versus").join(self.player_names())
+
+    def player_names(self) -> list[str]:
+        """The names the players gave ("Player B" for a seat not joined yet)."""
+        return player_names(self.remote.names())
 
     def moves_played(self) -> int:
         return 0 if self.remote.state is None else super().moves_played()
