@@ -309,10 +309,12 @@ def play_by_links(pages: list[Page], turn: Callable[[Page], None], until: str) -
             mover.wait_for_selector(f"{READY_TO_PLAY}, {SENDING}, .over", timeout=60_000)
             sender = mover
             continue
-        receiver = pages[1] if sender is pages[0] else pages[0]
-        open_link(receiver, the_link(sender))
+        other = pages[1] if sender is pages[0] else pages[0]
+        if not sender.locator(SENDING).count():  # it had nothing new: the other has
+            sender, other = other, sender
+        open_link(other, the_link(sender))
         links += 1
-        sender = receiver
+        sender = other
     raise AssertionError(f"{until} did not show on both pages")
 
 
