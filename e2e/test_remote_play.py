@@ -2,10 +2,12 @@
 Fool's Field by passing the links each page says to send, to a verified audit. After
 every link, neither page holds, in its DOM, its storage or its Python, a card its seat
 may not know. A changed link is refused, in both languages, and the game goes on
-from the untouched one."""
+from the untouched one. Three contexts play a round of Fools! in a group chat: every
+link goes to the group, each page opens them in an order of its own."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -165,9 +167,7 @@ def refuse_a_changed_link(page: Page, url: str) -> str:
     base, fragment = url.split("#", 1)
     messages = from_fragment(fragment)
     last = messages[-1]
-    changed = type(last)(
-        last.game, last.number, last.seat, last.previous, {**last.body, "x": 1}, last.signature
-    )
+    changed = dataclasses.replace(last, body={**last.body, "x": 1})
     saved = page.evaluate(SAVES_JS)
     open_link(page, base + "#" + to_fragment([*messages[:-1], changed]))
     expect(page.locator("#message")).to_be_visible(timeout=120_000)
@@ -334,3 +334,122 @@ def test_two_devices_play_a_round_of_fools_by_links(new_context, site_url: str) 
     won = ".log li:has-text('wins the battle'), .log li:has-text('戦いに勝ちました')"
     assert play_by_links([alice, bob], click_a_step, f"{AUDIT}, {won}") > 4
     screenshot(alice, "remote-fools-round-desktop-ja")
+
+
+# What a Fools! page's Python holds, and every card its seat's copy shows anywhere.
+FOOLS_HELD = """
+import json
+import web.app
+from pygames.position import encode_state
+game = web.app._app.play.session.remote
+state = game.state
+seen, held, hand = set(), json.dumps(game.device.opened) + json.dumps(game.to_saved()), []
+if state is not None:  # dealt
+    seen = {card for hand in state.hands for card in hand}
+    seen |= {card for card in state.armies if card} | set(state.discard_up)
+    seen |= set(state.discard_down) | {card for known in state.known for card in known.values()}
+    seen |= {card for card in state.bearers if card} | {card for won in state.vp for card in won}
+    held += encode_state(state)
+    hand = list(state.hands[game.seat])
+# Cards shown to everyone in a message held here (a Standard Bearer revealed once all have
+# chosen) are public, though the copy takes them only with the other seats' parts.
+for message in game.device.chain.messages:
+    for entry in message.body.get("shown", []):
+        seen |= set(entry.get("i", [])) if "to" not in entry else set()
+json.dumps({
+    "held": held,
+    "hand": hand,
+    "seen": sorted(seen),
+    "crossed": sum(1 for m in game.device.chain.messages if len(m.after) > 1),
+})
+"""
+
+
+def fools_pages_hold_nothing_secret(pages: list[Page]) -> int:
+    """No page holds, in its DOM, its storage or its Python, a card in another seat's
+    hand that its own copy of the game does not show anywhere (the whole word, its
+    face's `data-card`, or its name in either language). Only the cards of which there is
+    one: a page may rightly name a card of which the rival holds another copy. The cards
+    checked."""
+    from pygames.fools.cards import COUNT
+    from pygames.fools.text import GLOSSARY
+
+    held = [json.loads(run_python(page, FOOLS_HELD)) for page in pages]
+    checked = 0
+    for page, mine in zip(pages, held, strict=True):
+        dom = page.content()
+        stored = json.dumps(page.evaluate("() => ({...localStorage})")) + mine["held"]
+        secret = {card for other in held if other is not mine for card in other["hand"]}
+        secret = {card for card in secret if COUNT.get(card) == 1} - set(mine["seen"])
+        for card in secret:
+            names = GLOSSARY[card]
+            assert f'data-card="{card}"' not in dom
+            found = re.search(rf"\b{names['en']}\b", dom)
+            assert not found, dom[found.start() - 300 : found.end() + 100]
+            inside = [n["ja"] for c, n in GLOSSARY.items() if c != card and names["ja"] in n["ja"]]
+            assert inside or names["ja"] not in dom  # (王 is in 女王: not a word of its own)
+            found = re.search(rf"(?<![\w-]){card}(?![\w-])", stored)
+            assert not found, stored[found.start() - 300 : found.end() + 100]
+        checked += len(secret)
+    return checked
+
+
+def play_in_a_group_chat(
+    pages: list[Page], chat: list[tuple[int, str]], opened: list[set[int]], until: str
+) -> int:
+    """Pages play by posting each link they must send to the group (`chat`: who posted
+    which link; `opened`: the posts each page has opened) and opening the posts they have
+    not opened, the oldest first, in turns among the pages, until `until` shows on every
+    page. After every link opened, no page holds a card it may not know. The cards
+    checked."""
+    checked = 0
+    for _ in range(600):
+        if all(page.locator(until).count() for page in pages):
+            return checked
+        mover = next((p for p in pages if p.locator(READY_TO_PLAY).count()), None)
+        if mover is not None:
+            click_a_step(mover)
+            mover.wait_for_selector(f"{READY_TO_PLAY}, {SENDING}, .over", timeout=60_000)
+            continue
+        for k, page in enumerate(pages):
+            if page.locator(SENDING).count():
+                url = the_link(page)
+                if all(url != posted for _, posted in chat):
+                    chat.append((k, url))
+                    opened[k].add(len(chat) - 1)
+        unread = [(k, n) for k in range(len(pages)) for n in range(len(chat)) if n not in opened[k]]
+        assert unread, "nobody can move and no link is left to open"
+        reader, post = unread[len(chat) % len(unread)]  # pages take turns, each in order
+        open_link(pages[reader], chat[post][1])
+        expect(pages[reader].locator("#message")).to_be_hidden()
+        opened[reader].add(post)
+        checked += fools_pages_hold_nothing_secret(pages)
+    raise AssertionError(f"{until} did not show on every page")
+
+
+def test_three_devices_play_a_round_of_fools_in_a_group_chat(new_context, site_url: str) -> None:
+    alice = open_page(new_context, site_url, "en")
+    bob = open_page(new_context, site_url, "ja")
+    carol = open_page(new_context, site_url, "en")
+    alice.click("[data-act='new-game'][data-game='fools']")
+    alice.check("#where-links")
+    alice.select_option("#seat-count", "3")
+    alice.fill("#own-name", "Alice")
+    alice.click("[data-act='start']")
+    invite = the_link(alice)
+    expect(alice.locator(".notice.remote h3")).to_contain_text("to the group")
+    screenshot(alice, "remote-group-invite-desktop-en")
+    from_bob = join(bob, invite, "ボブ")
+    open_link(carol, from_bob)  # the next friend joins from the link the last one sent
+    expect(carol.locator(".remote-join")).to_contain_text("one at a time")
+    carol.fill("#join-name", "Carol")
+    carol.click("[data-act='join']")
+    from_carol = the_link(carol)
+    chat = [(0, invite), (1, from_bob), (2, from_carol)]
+    opened = [{0}, {0, 1}, {0, 1, 2}]  # Carol joined from Bob's link, which holds the invite
+    won = ".log li:has-text('wins the battle'), .log li:has-text('戦いに勝ちました')"
+    checked = play_in_a_group_chat([alice, bob, carol], chat, opened, f"{AUDIT}, {won}")
+    assert checked > 0 and len(chat) > 8
+    crossed = [json.loads(run_python(page, FOOLS_HELD))["crossed"] for page in (alice, bob, carol)]
+    assert max(crossed) > 0  # answers of two seats to one link crossed in the chat
+    screenshot(bob, "remote-group-round-desktop-ja")

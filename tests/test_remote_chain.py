@@ -67,7 +67,7 @@ def test_a_missing_or_garbled_signature_is_refused(signature):
     chain, links = started()
     chain.messages.pop()
     move = Message.from_text(links[2])
-    unsigned = Message(move.game, move.number, move.seat, move.previous, move.body, signature)
+    unsigned = Message(move.game, move.number, move.seat, move.after, move.body, signature)
     error = refused(chain, unsigned.to_text())
     assert (error.reason, error.seat) == ("bad_signature", 0)
 
@@ -76,7 +76,7 @@ def test_a_message_signed_by_another_seat_is_refused():
     chain, links = started()
     chain.messages.pop()
     forged = Message.from_text(links[2])
-    forged = Message(forged.game, forged.number, 0, forged.previous, forged.body).signed_by(BOB)
+    forged = Message(forged.game, forged.number, 0, forged.after, forged.body).signed_by(BOB)
     error = refused(chain, forged.to_text())
     assert (error.reason, error.seat) == ("bad_signature", 0)
 
@@ -90,31 +90,33 @@ def test_a_replayed_old_link_is_recognised():
 def test_two_different_links_for_one_turn_name_the_seat():
     chain, links = started()
     other = Message.from_text(links[2])
-    twin = Message(other.game, other.number, 0, other.previous, {"kind": "move", "action": "X"})
+    twin = Message(other.game, other.number, 0, other.after, {"kind": "move", "action": "X"})
     error = refused(chain, twin.signed_by(ALICE).to_text())
     assert (error.reason, error.seat) == ("forked", 0)
 
 
 def test_a_dropped_message_is_noticed():
     chain, links = started()
-    later = chain.next(ALICE, 0, {"kind": "move", "action": "retreat"})
-    skipping = Message(later.game, later.number + 1, 0, later.previous, later.body)
-    error = refused(chain, skipping.signed_by(ALICE).to_text())
+    dropped = chain.next(ALICE, 0, {"kind": "move", "action": "retreat"})
+    chain.append(dropped)
+    later = chain.next(ALICE, 0, {"kind": "move", "action": "XSSX@5"})
+    chain.messages.pop()
+    error = refused(chain, later.to_text())
     assert error.reason == "missing"
 
 
 def test_a_changed_past_names_the_sender():
     chain, links = started()
-    wrong = Message("g1", 3, 1, "0" * 64, {"kind": "move", "action": "retreat"}).signed_by(BOB)
+    wrong = Message("g1", 2, 1, ("0" * 64,), {"kind": "move", "action": "retreat"}).signed_by(BOB)
     error = refused(chain, wrong.to_text())
     assert (error.reason, error.seat) == ("changed_past", 1)
 
 
 def test_another_game_or_an_unknown_seat_is_refused():
     chain, links = started()
-    stranger = Message("g2", 3, 0, chain.messages[-1].digest(), {"kind": "move"})
+    stranger = Message("g2", 3, 0, (chain.messages[-1].digest(),), {"kind": "move"})
     assert refused(chain, stranger.signed_by(ALICE).to_text()).reason == "other_game"
-    unknown = Message("g1", 3, 2, chain.messages[-1].digest(), {"kind": "move"})
+    unknown = Message("g1", 3, 2, (chain.messages[-1].digest(),), {"kind": "move"})
     error = refused(chain, unknown.signed_by(BOB).to_text())
     assert (error.reason, error.seat) == ("unknown_seat", 2)
 
@@ -138,3 +140,70 @@ def test_anything_that_is_not_a_message_is_unreadable(text):
         chain.append(Message.from_text(text))
     assert error.value.reason == "unreadable"
     assert len(chain.messages) == 3
+
+
+CAROL = SodiumSigner()
+
+
+def three_seats() -> tuple[Chain, Chain, Chain, Message]:
+    """Alice invites, Bob and Carol join, Alice moves: each seat's chain after the move."""
+    alice = Chain(sodium_verify)
+    alice.append(
+        alice.next(ALICE, 0, {"kind": "invite", "public_key": b64(ALICE.public_key)}, "g3")
+    )
+    for seat, signer in ((1, BOB), (2, CAROL)):
+        alice.append(
+            alice.next(signer, seat, {"kind": "join", "public_key": b64(signer.public_key)})
+        )
+    move = alice.next(ALICE, 0, {"kind": "move", "actions": ["battle"]})
+    alice.append(move)
+    texts = [m.to_text() for m in alice.messages]
+    return alice, receiving(texts), receiving(texts), move
+
+
+def test_answers_of_two_seats_to_one_link_are_taken_in_either_order():
+    alice, bob, carol, move = three_seats()
+    from_bob = bob.next(BOB, 1, {"kind": "keys"})
+    from_carol = carol.next(CAROL, 2, {"kind": "keys"})
+    assert from_bob.after == from_carol.after == (move.digest(),)  # siblings
+    bob.append(from_bob)
+    bob.append(from_carol)
+    carol.append(from_carol)
+    carol.append(from_bob)
+    alice.append(from_carol)
+    alice.append(from_bob)
+    # The next turn follows both answers, whatever order its sender took them in.
+    following = alice.next(ALICE, 0, {"kind": "move", "actions": ["next"]})
+    assert set(following.after) == {from_bob.digest(), from_carol.digest()}
+    assert following.number == from_bob.number + 1
+    bob.append(following)
+    carol.append(following)
+
+
+def test_a_turn_that_does_not_follow_the_last_turn_is_a_fork():
+    alice, bob, carol, move = three_seats()
+    carol.messages.pop()  # Carol has not seen Alice's move, and moves
+    out_of_line = carol.next(CAROL, 2, {"kind": "move", "actions": ["battle"]})
+    error = refused(bob, out_of_line.to_text())
+    assert (error.reason, error.seat) == ("forked", 2)
+
+
+def test_two_answers_of_one_seat_that_do_not_follow_each_other_are_a_fork():
+    alice, bob, carol, move = three_seats()
+    first = bob.next(BOB, 1, {"kind": "keys", "keys": {"1": "a"}})
+    second = bob.next(BOB, 1, {"kind": "keys", "keys": {"1": "b"}})
+    alice.append(first)
+    error = refused(alice, second.to_text())
+    assert (error.reason, error.seat) == ("forked", 1)
+
+
+def test_a_game_begun_in_format_1_goes_on_in_it():
+    old = Message("g1", 0, 0, (), {"kind": "invite", "public_key": b64(ALICE.public_key)}, v=1)
+    text = old.signed_by(ALICE).to_text()
+    assert '"previous":""' in text and '"after"' not in text
+    chain = receiving([text])
+    join = chain.next(BOB, 1, {"kind": "join", "public_key": b64(BOB.public_key)})
+    assert join.v == 1 and '"previous":"' + chain.messages[0].digest() in join.to_text()
+    chain.append(Message.from_text(join.to_text()))
+    newer = Message("g1", 2, 0, (join.digest(),), {"kind": "move"}).signed_by(ALICE)
+    assert refused(chain, newer.to_text()).reason == "unreadable"  # formats do not mix

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from pygames.bots import make_bot
-from pygames.core import UNKNOWN, IllegalAction
+from pygames.core import RESIGN, UNKNOWN, IllegalAction
 from pygames.position import encode_state
 from pygames.record import Record
 from pygames.remote.game import (
@@ -140,7 +140,7 @@ def test_a_changed_link_is_refused_naming_its_seat_and_changes_nothing():
     assert guest.my_move() and guest.state is not None
     before = json.dumps(guest.to_saved())
     changed = lock[0].body | {"sealed": []}
-    forged = type(lock[0])(lock[0].game, 2, 0, lock[0].previous, changed, lock[0].signature)
+    forged = type(lock[0])(lock[0].game, 2, 0, lock[0].after, changed, lock[0].signature)
     with pytest.raises(RemoteError) as refused:
         guest.take_link(to_fragment([forged]))
     assert (refused.value.reason, refused.value.seat) == ("bad_signature", 0)
@@ -246,7 +246,7 @@ def test_a_signed_link_of_any_shape_is_refused_naming_its_seat_and_changes_nothi
         body = json.loads(json.dumps(message.body))
         for field in rng.sample(sorted(body), rng.randint(1, 2)):
             body[field] = rng.choice(JUNK)
-        forged = type(message)(message.game, message.number, 0, message.previous, body)
+        forged = type(message)(message.game, message.number, 0, message.after, body)
         others = [m for m in honest if m.number < message.number]
         try:
             reader.take_link(to_fragment([*others, forged.signed_by(signer)]))
@@ -333,3 +333,74 @@ def test_three_seats_join_from_each_other_s_links_and_deal():
         hands = app.state.hands
         assert UNKNOWN not in hands[app.seat] and len(hands[app.seat]) == 2
         assert all(hand == [UNKNOWN] * 2 for seat, hand in enumerate(hands) if seat != app.seat)
+
+
+def join_in_a_group_chat(seats: int) -> list[RemoteGame]:
+    """The host's invite, then each friend joins from the link the one before sent."""
+    apps = [RemoteGame.create(CRYPTO, "fools", seats, {}, "A")]
+    for seat in range(1, seats):
+        link = apps[-1].link() or ""
+        assert RemoteGame.invitation(link).seat == seat
+        apps.append(RemoteGame.join(CRYPTO, link, "ABCD"[seat]))
+    return apps
+
+
+@pytest.mark.parametrize(("seats", "seed", "resigner"), [(3, 11, None), (4, 12, 1)])
+def test_friends_in_a_group_chat_play_fools_whole_opening_links_in_any_order(seats, seed, resigner):
+    """Every link goes to the group; each app opens the links it has not opened in an
+    order of its own (a link carries what its reader may lack, so none is refused).
+    Answers of several seats to one link cross in the chat, and the next link follows
+    them all; the game still ends, every app verifies it, and each holds its seat's view
+    of the whole game. A seat that resigns midway (the others play on) still answers for
+    the cards it holds when it opens their links."""
+    apps = join_in_a_group_chat(seats)
+    bots = [make_bot("greedy", seed * seats + seat) for seat in range(seats)]
+    rng = random.Random(seed)
+    chat: list[tuple[int, str]] = []
+    opened: list[set[int]] = [set() for _ in apps]
+    answers_crossed = moves = 0
+    for step in range(40_000):
+        if all(app.phase() == VERIFIED for app in apps):
+            break
+        mover = next((app for app in apps if app.my_move()), None)
+        if mover is not None:
+            assert mover.state is not None
+            moves += 1
+            if mover.seat == resigner and moves > 15 and resigner not in mover.state.resigned:
+                mover.play(RESIGN)
+            else:
+                mover.play(bots[mover.seat].choose(mover.state, mover.seat))
+            continue
+        for app in apps:
+            link = app.link()
+            if app.send_needed() and link and (app.seat, link) not in chat:
+                chat.append((app.seat, link))
+                opened[app.seat].add(len(chat) - 1)
+        unread = [
+            (k, n) for k, app in enumerate(apps) for n in range(len(chat)) if n not in opened[k]
+        ]
+        assert unread, "nobody can move and no link is left to open"
+        reader, post = rng.choice(unread)
+        app = apps[reader]
+        app.take_link(chat[post][1])
+        opened[reader].add(post)
+        if step % 97 == 0:
+            apps[reader] = through_a_save(app)
+    else:
+        raise AssertionError("the game did not end")
+    for app in apps:
+        messages = app.device.chain.messages
+        answers_crossed += sum(1 for m in messages if len(m.after) > 1)
+    assert answers_crossed > 0  # the situation arose
+    assert all(app.state is not None for app in apps)
+    assert [app.state.resigned for app in apps if app.state] == [
+        [resigner] if resigner else []
+    ] * seats
+    whole = apps[0].whole_game()
+    assert whole is not None and all(app.whole_game() == whole for app in apps)
+    record = Record.new("fools", ["human"] * seats, {})
+    record.actions = whole
+    final = record.replay()
+    for app in apps:
+        assert app.state is not None
+        assert encode_state(final.masked(app.seat)) == encode_state(app.state)

@@ -66,7 +66,7 @@ def test_a_tampered_link_is_refused_and_the_game_goes_on():
     mover.play(action)
     text = mover.send_moves()
     message = Message.from_text(text)
-    forged = Message(message.game, message.number, 0, message.previous, {"kind": "move"})
+    forged = Message(message.game, message.number, 0, message.after, {"kind": "move"})
     with pytest.raises(ChainError) as error:
         table.devices[1].receive(forged.signed_by(SodiumSigner()).to_text())
     assert (error.value.reason, error.value.seat) == ("bad_signature", 0)

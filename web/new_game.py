@@ -12,9 +12,6 @@ from web.seats import SEAT_LETTERS, bot_label, default_bot, ordered_bots
 
 HUMAN = "human"
 HERE, BY_LINKS = "here", "links"
-# Seats of a game by links in the page for now: with more, a device cannot always tell
-# whether another seat owes an answer first (docs/remote-play.md, "What is left").
-LINK_SEATS = 2
 
 
 class NewGame:
@@ -44,8 +41,6 @@ class NewGame:
             seat_fields = [
                 name_field("own-name"),
                 h("p", {"class": "muted"}, t("remote.explain")),
-                game.max_seats > LINK_SEATS
-                and h("p", {"class": "muted"}, t("remote.two_for_now", count=LINK_SEATS)),
             ]
         else:
             seat_fields = [
@@ -67,9 +62,7 @@ class NewGame:
                     "fieldset",
                     {},
                     h("legend", {}, t("new.seats")),
-                    game.min_seats != game.max_seats
-                    and self.where == HERE
-                    and self.count_select(game),
+                    game.min_seats != game.max_seats and self.count_select(game),
                     seat_fields,
                 ),
                 game.options
@@ -143,11 +136,7 @@ class NewGame:
         dom.focus("#seat-count", self.app.screen)
 
     def change_where(self, element) -> None:
-        from pygames import GAMES
-
         self.where = str(element.value)
-        if self.where == BY_LINKS:
-            self.seat_count = max(GAMES[self.game_id].min_seats, LINK_SEATS)
         self.render()
         dom.focus(f"#where-{self.where}", self.app.screen)
 

@@ -31,8 +31,8 @@ it goes with its move. A device whose own draw waits plays on as a seat that doe
 not see it (`DeckChance.ahead`), so its keys for the draws that follow go with its
 move too (Cloth of Gold's Secrecy, then the refill: no pause), and past cards not
 shown yet where the rules say the draws after them do not depend on them (Fools!'
-battle: `steady`). With three or four seats the answers to one link go one at a time
-(`defer_answers`).
+battle: `steady`). With three or four seats several devices may answer one link at
+once; the chain takes their answers in any order (`pygames.remote.chain`).
 
 Message bodies (JSON, in the chain):
 - ``invite`` (seat 0): its public key and box key, the game, seats and options,
@@ -274,7 +274,6 @@ class Device(Showing):
         self.pick_commitment_of_mine, self.pick_opening = commit(self.pick_share)
         self.shares: dict[int, str] = {}
         self.pick_commitment: bytes | None = None
-        self.defer_answers = False  # `receive` answers at once (see `answer`)
         self.names: dict[int, str] = {}  # seat -> the name its player gave
         self.player = ""  # this seat's name, sent with its invite or join
         self.sent_actions: list[list[str]] = []  # my move messages' actions, unredacted
@@ -535,7 +534,7 @@ class Device(Showing):
             for action, commitment in zip(body["actions"], committed, strict=True):
                 self.queue.append((sender, str(action), commitment is not None))
         self.settle()
-        if sender == self.seat or self.defer_answers:
+        if sender == self.seat:
             return []
         return self.answer()
 
@@ -553,9 +552,7 @@ class Device(Showing):
 
     def answer(self) -> list[str]:
         """What I owe, at once, unless it can go with my own move: I am to act next and
-        nobody can do anything before I do. (With `defer_answers`, `receive` leaves the
-        answer for the caller to ask for: with three or four seats, the answers to one
-        link go one at a time, in seat order, or the chain would fork.)"""
+        nobody can do anything before I do."""
         if not self.owes() or self.can_act():
             return []
         return [self.send({"kind": "keys", **self.owed()})]

@@ -276,17 +276,37 @@ class RemoteGame:
     # ----- links -----
 
     def outbox(self) -> list[Message]:
-        """The messages some other seat may not have yet, if any of them is mine: every
-        message after the last one the least informed seat sent (which shows it had all
-        before). With two seats those are mine alone; with more, a link so carries what
-        a seat missed of the others' too (a third seat joins from the second's link)."""
-        messages = self.device.chain.messages
-        seen_by = {seat: -1 for seat in range(self.seats) if seat != self.seat}
-        for message in messages:
-            if message.seat in seen_by:
-                seen_by[message.seat] = message.number
-        lacking = messages[min(seen_by.values()) + 1 :]
-        return lacking if any(m.seat == self.seat for m in lacking) else []
+        """The messages some other seat may not have yet, if any of them is mine: for
+        each other seat, every message its last one does not follow (which shows it had
+        all those). With two seats those are mine alone; with more, a link so carries
+        what a seat missed of the others' too (a third seat joins from the second's
+        link, an answer carries the answers it follows)."""
+        chain = self.device.chain
+        messages = chain.messages
+        lacking: set[int] = set()
+        for seat in range(self.seats):
+            if seat != self.seat:
+                lacking |= set(range(len(messages))) - self.held_by(seat)
+        if not any(messages[place].seat == self.seat for place in lacking):
+            return []
+        return [messages[place] for place in sorted(lacking)]
+
+    def held_by(self, seat: int) -> set[int]:
+        """The places of the messages `seat` surely holds: its own last message and every
+        message that one follows."""
+        chain = self.device.chain
+        messages = chain.messages
+        last = next((k for k in range(len(messages) - 1, -1, -1) if messages[k].seat == seat), None)
+        if last is None:
+            return set()
+        index = chain.index()
+        held, todo = set(), [last]
+        while todo:
+            place = todo.pop()
+            if place not in held:
+                held.add(place)
+                todo += [index[h] for h in messages[place].after]
+        return held
 
     def link(self) -> str | None:
         """The fragment to send now (``m=...``), or None if the others have all mine."""
@@ -334,9 +354,7 @@ class RemoteGame:
 
     def holds(self, message: Message) -> bool:
         """True if this very message is in my chain already (a link sent again)."""
-        messages = self.device.chain.messages
-        number = message.number
-        return 0 <= number < len(messages) and messages[number].digest() == message.digest()
+        return message.digest() in self.device.chain.index()
 
     def mine_count(self) -> int:
         return sum(1 for m in self.device.chain.messages if m.seat == self.seat)

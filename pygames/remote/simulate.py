@@ -3,11 +3,14 @@
 For the tests and `./dev bench-remote`: a `Table` passes every link a device sends to
 every other device, as text, and keeps the links in order (to count and measure
 them). Devices answer by themselves (keys, cards they show, a deal step) as they
-would on opening a link.
+would on opening a link; several answers to one link go out at once, and each device
+opens the links waiting for it in an order of its own (drawn from the game's name),
+as friends in a group chat do.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 from pygames.bots import make_bot
@@ -22,51 +25,54 @@ class Table:
     """The devices of a new game, dealt: the invite, the joins and the locks exchanged
     (and whatever the devices answer by themselves).
 
-    A link goes to every other device; then the devices that owe an answer send it one
-    at a time, in seat order from the link's sender on, each after taking the one
-    before: two answers to one link would fork the chain."""
+    A link goes to every other device. Each device opens the links that reached it in
+    an order of its own, any link whose earlier messages it holds (a real link carries
+    those), and its answers go to every other device in turn."""
 
     def __init__(self, game_id: str, options: dict[str, str], name: str, seats: int = 2):
         group = SodiumGroup()
+        self.order = random.Random(f"the order links are opened in {name}")
         self.plan = GamePlan.of(game_id, seats, options)
         first, invite = Device.create(group, sodium_verify, SodiumSigner(), self.plan, name)
-        first.defer_answers = True
         self.devices = [first]
         self.links = [invite]
+        self.inbox: list[list[str]] = [[]]
         for seat in range(1, seats):
             device, join = Device.join(group, sodium_verify, SodiumSigner(), seat, list(self.links))
-            device.defer_answers = True
             self.devices.append(device)
+            self.inbox.append([])
             self.send(seat, join)
         for seat in range(seats - 1):
             self.send(seat, self.devices[seat].lock())
 
     def send(self, sender: int, text: str) -> None:
-        self.links.append(text)
-        self.deliver(sender, text)
-        self.answer_after(sender)
-
-    def deliver(self, sender: int, text: str) -> None:
-        for device in self.devices:
-            if device.seat != sender:
-                for answer in device.receive(text):  # none: answers are deferred
-                    self.send(device.seat, answer)
-
-    def answer_after(self, sender: int) -> None:
-        """The answers the link from `sender` calls for, one at a time."""
-        seats = len(self.devices)
-        last = sender
+        """`sender`'s link to every other device; then every device opens what reached
+        it, answers included, until nothing is left to open."""
+        self.post(sender, text)
         while True:
-            for step in range(1, seats + 1):
-                device = self.devices[(last + step) % seats]
-                answers = device.answer()
-                if answers:
-                    self.links.append(answers[0])
-                    self.deliver(device.seat, answers[0])
-                    last = device.seat
-                    break
-            else:
+            ready = [(seat, text) for seat in range(len(self.devices)) for text in self.ready(seat)]
+            if not ready:
                 return
+            seat, text = self.order.choice(ready)
+            self.inbox[seat].remove(text)
+            for answer in self.devices[seat].receive(text):
+                self.post(seat, answer)
+
+    def post(self, sender: int, text: str) -> None:
+        if text not in self.links:
+            self.links.append(text)
+        for seat in range(len(self.devices)):
+            if seat != sender:
+                self.inbox[seat].append(text)
+
+    def ready(self, seat: int) -> list[str]:
+        """The links waiting for `seat` whose earlier messages its device holds."""
+        held = self.devices[seat].chain.index()
+        return [
+            text
+            for text in self.inbox[seat]
+            if all(h in held for h in Message.from_text(text).after)
+        ]
 
     def states_agree(self) -> bool:
         """The devices that have applied the same moves hold the same game as everyone

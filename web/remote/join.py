@@ -45,6 +45,7 @@ class JoinScreen:
                 h("h2", {"id": "join-title"}, t("remote.join_title", game=game)),
                 h("p", {}, t("remote.join_invited", name=host, game=game, count=offer.seats)),
                 h("p", {"class": "muted"}, t("remote.join_explain")),
+                offer.seats > 2 and h("p", {"class": "muted"}, t("remote.join_in_turn")),
                 name_field("join-name"),
                 back_and_go("join", t("remote.join")),
             ),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import js
 
-from pygames.remote.game import AUDITING, DEALING, UNFAIR, VERIFIED
+from pygames.remote.game import AUDITING, DEALING, PLAYING, UNFAIR, VERIFIED
 from pygames.views import View
 from web import dialogs, dom
 from web.dom import Element, h
@@ -80,7 +80,10 @@ class RemotePlayScreen(PlayScreen):
             body += [h("p", {}, self.why_send()), self.link_field(game.link() or "")]
         waiting = self.waiting_names()
         if self.inviting():
-            body.append(h("p", {"class": "muted"}, t("remote.then_wait_join")))
+            group = "_group" if game.seats > 2 else ""
+            body.append(h("p", {"class": "muted"}, t("remote.then_wait_join" + group)))
+        elif self.resigned() and game.phase() == PLAYING:
+            body.append(h("p", {"class": "muted"}, t("remote.resigned_answering")))
         elif waiting and game.phase() != VERIFIED:
             body.append(h("p", {"class": "muted"}, t("remote.then_wait", name=waiting)))
         return h(
@@ -130,6 +133,9 @@ class RemotePlayScreen(PlayScreen):
         if game.phase() == UNFAIR:
             at_fault = join_names([self.names[seat] for seat in game.at_fault()])
             return t("remote.unfair", name=at_fault)
+        if self.sending() and game.seats > 2:  # a group chat
+            invite = self.inviting() and game.seat == 0
+            return t("remote.send_invite_group" if invite else "remote.send_to_group", names=others)
         if self.inviting():
             return t("remote.send_invite")
         if self.sending():
@@ -144,16 +150,25 @@ class RemotePlayScreen(PlayScreen):
         return game.send_needed() or (game.phase() == DEALING and game.link() is not None)
 
     def inviting(self) -> bool:
-        """Seat 0 before its friend joined: nobody has a name to send to yet."""
+        """My link lets the next friend join: seat 0's invite, or (with more seats) the
+        join of the last seat that joined, while seats are still free."""
         game = self.remote_session.remote
-        return game.phase() == DEALING and not all(game.names()[1:])
+        return game.phase() == DEALING and not all(game.names()[1:]) and self.sending()
+
+    def resigned(self) -> bool:
+        state = self.remote_session.remote.state
+        return state is not None and self.remote_session.remote.seat in state.resigned
 
     def why_send(self) -> str:
         game = self.remote_session.remote
         if game.tie_offered_by() == game.seat:
             return t("remote.why_offer")
         if game.phase() == DEALING:
-            return t("remote.why_invite" if game.seat == 0 else "remote.why_join")
+            if game.seats == 2:
+                return t("remote.why_invite" if game.seat == 0 else "remote.why_join")
+            if game.seat == 0:
+                return t("remote.why_invite_group")
+            return t("remote.why_join_next" if self.inviting() else "remote.why_join_group")
         if game.phase() in (AUDITING, VERIFIED, UNFAIR):
             return t("remote.why_audit")
         return t("remote.why_move")
