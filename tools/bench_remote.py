@@ -104,20 +104,24 @@ GAMES_BY_LINKS: list[tuple[str, dict[str, str], int]] = [
 
 
 def games_by_links(game_id: str, options: dict[str, str], games: int, seats: int = 2) -> None:
-    """Links before the first move (the deal), links per turn after it, pauses (a
-    link a device sends by itself, with keys or cards another seat waits for), and
-    the links' lengths."""
-    turns = links = pauses = moves = 0
+    """Links before the first move (the deal), links per turn after it (and how many
+    of them follow one another: answers of several seats to one link go at once),
+    pauses (a link a device sends by itself, with keys or cards another seat waits
+    for), and the links' lengths."""
+    turns = links = pauses = moves = waits = 0
     before: list[int] = []
     in_play: list[int] = []
     deal: list[int] = []
     for seed in range(games):
         table = Table(game_id, options, f"bench-{seed}", seats)
         turns += play_out(table, seed)
-        bodies = [Message.from_text(text).body for text in table.links]
+        messages = [Message.from_text(text) for text in table.links]
+        bodies = [message.body for message in messages]
         first = next(index for index, body in enumerate(bodies) if body["kind"] == "move")
         before.append(first)
         links += len(bodies) - first
+        # Links one after another: answers to one link that cross count once.
+        waits += max(m.number for m in messages) - messages[first].number + 1
         pauses += sum(1 for body in bodies[first:] if body["kind"] == "keys")
         moves += sum(1 for body in bodies[first:] if body["kind"] == "move")
         sizes = [len(to_fragment([Message.from_text(text)])) for text in table.links]
@@ -126,7 +130,8 @@ def games_by_links(game_id: str, options: dict[str, str], games: int, seats: int
     label = " ".join([game_id, f"{seats} seats", *(f"{k}={v}" for k, v in options.items())])
     print(
         f"{label}: {games} games; {min(before)}-{max(before)} links before the first move "
-        f"(largest {max(deal)} characters), then {links / turns:.2f} links per turn, "
+        f"(largest {max(deal)} characters), then {links / turns:.2f} links per turn "
+        f"({waits / turns:.2f} one after another), "
         f"{pauses / moves:.2f} pauses per move link ({pauses / games:.1f} a game); in play: "
         f"median {statistics.median(in_play):.0f}, largest {max(in_play)} (links as #m=, packed)"
     )
