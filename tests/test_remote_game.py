@@ -404,3 +404,54 @@ def test_friends_in_a_group_chat_play_fools_whole_opening_links_in_any_order(sea
     for app in apps:
         assert app.state is not None
         assert encode_state(final.masked(app.seat)) == encode_state(app.state)
+
+
+class CountingCrypto:
+    """The CPython back end, counting its group's locks (point times scalar)."""
+
+    def __init__(self) -> None:
+        self.locks = 0
+        self.verify = CRYPTO.verify
+        self.signer = CRYPTO.signer
+        outer = self
+
+        class Group:
+            def __getattr__(self, name):
+                found = getattr(CRYPTO.group, name)
+                if name != "lock":
+                    return found
+
+                def lock(*args):
+                    outer.locks += 1
+                    return found(*args)
+
+                return lock
+
+        self.group = Group()
+
+
+def test_a_save_brings_back_its_deal_steps_and_audit_without_redoing_them():
+    """A restore takes this seat's deal steps from its own messages and the audit's verdict
+    from the save (redoing them is most of a restore's work); without the saved verdict,
+    or with a damaged one, it redoes the audit and finds the same."""
+    links, apps = play_whole_game(new_table("fools", {}), 7)
+    saved = json.loads(json.dumps(apps[0].to_saved()))
+    assert saved["audit"]["verdict"] == []
+    kept = CountingCrypto()
+    restored = RemoteGame.from_saved(kept, saved)
+    redone = CountingCrypto()
+    again = RemoteGame.from_saved(redone, {**saved, "audit": None})
+    damaged = RemoteGame.from_saved(CRYPTO, {**saved, "audit": {"verdict": "x", "whole": 3}})
+    for app in (restored, again, damaged):
+        assert app.phase() == VERIFIED and app.whole_game() == apps[0].whole_game()
+    # Only the cards this device opened, and the keys sealed to it opened: no step of a
+    # deal, no audit, no key it sealed to another seat, is done again.
+    me = restored.seat
+    unsealed = 0
+    for message in restored.device.chain.messages:
+        if message.seat != me:
+            unsealed += sum(1 for entry in message.body.get("sealed", []) if entry["to"] == me)
+            for shown in message.body.get("shown", []):
+                if shown.get("to") == me:
+                    unsealed += sum(len(pairs) for pairs in shown["s"].values())
+    assert kept.locks == len(restored.device.opened) + unsealed < redone.locks

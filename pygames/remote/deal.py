@@ -146,6 +146,9 @@ class SeatDeal:
             position_keys=[group.random_scalar() for _ in range(self.block)],
         )
         self.merged: list[bytes] = []  # the last shuffler's rest of the deck, for stage two
+        # Steps this seat made before, by kind: a saved device taking its chain again
+        # takes them from its own messages instead of doing their group operations again.
+        self.made: dict[str, Step] = {}
 
     def shuffle(self, deck: list[bytes], unlock: bytes | None = None) -> Step:
         """Step 1 (and 2 at once for the last seat). `unlock`: a key of this seat's to
@@ -156,7 +159,11 @@ class SeatDeal:
         extra = deck[self.size :]
         if secrets.deck_key is None:
             self.merged = moved[self.block :] + extra
+            if "shuffle+lock" in self.made:
+                return self.made["shuffle+lock"]
             return self.locked(moved[: self.block], "shuffle+lock", unlock)
+        if "shuffle" in self.made:
+            return self.made["shuffle"]
         key = secrets.deck_key
         if unlock is not None:
             key = self.group.multiply_scalars(unlock, key)
@@ -166,6 +173,8 @@ class SeatDeal:
         """Step 2: the deck key off, a key per position on (one multiplication each)."""
         check_size(deck, self.block, self.previous)
         assert self.secrets.deck_key is not None, "the last seat locks while it shuffles"
+        if "lock" in self.made:
+            return self.made["lock"]
         return self.locked(deck, "lock", self.group.invert(self.secrets.deck_key))
 
     def locked(self, deck: list[bytes], kind: str, unlock: bytes | None = None) -> Step:
@@ -276,7 +285,7 @@ def redo_stage(
         redo = SeatDeal.__new__(SeatDeal)
         redo.group, redo.seat, redo.seats = group, seat, seats
         redo.size, redo.block, redo.additions = size, block, additions
-        redo.previous, redo.secrets, redo.merged = seat, secrets[seat], []
+        redo.previous, redo.secrets, redo.merged, redo.made = seat, secrets[seat], [], {}
         unlock = (unlocks or {}).get(seat)
         try:
             again = redo.shuffle(current, unlock) if kind == "shuffle" else redo.lock(current)

@@ -277,13 +277,18 @@ class Device(Showing):
         self.names: dict[int, str] = {}  # seat -> the name its player gave
         self.player = ""  # this seat's name, sent with its invite or join
         self.sent_actions: list[list[str]] = []  # my move messages' actions, unredacted
-        self.truth: State | None = None  # after a fair audit: the whole game, every card open
+        # After a fair audit: the whole game, every card open (a record's actions).
+        self.whole: list[tuple[int, str]] | None = None
         # A saved device taking its chain again (pygames/remote/game.py): each message it
         # sends is the chain's next one, as it sent it then, and any commitment it makes
         # opens as it did then (`saved_openings`, in order).
         self.script: list[Message] | None = None
         self.saved_openings: list[Opening] = []
         self.saved_redeals: dict[int, tuple[bytes | None, DealSecrets]] = {}
+        self.saved_redeal_steps: dict[int, dict[str, Step]] = {}  # `SeatRedeal.made`
+        # The audit's verdict and whole game as the save kept them (they follow from the
+        # chain alone; redoing every deal again is most of a finished game's restore).
+        self.saved_audit: tuple[list[int], list[tuple[int, str]]] | None = None
 
     # ----- starting -----
 
@@ -603,7 +608,10 @@ class Device(Showing):
         self.openings_of[sender] = [
             Opening(str(value), decode(nonce)) for value, nonce in body.get("openings", [])
         ]
-        if len(self.secrets) == self.plan.seats:
+        if len(self.secrets) == self.plan.seats and self.saved_audit is not None:
+            self.verdict, whole = self.saved_audit
+            self.whole = whole if not self.verdict else None
+        elif len(self.secrets) == self.plan.seats:
             start = list(self.points.values())
             layout = self.plan.layout
             at_fault = audit(
@@ -675,7 +683,7 @@ class Device(Showing):
                     return [wrong.seat]
                 except PendingDisclosure as missing:
                     return [] if missing.by is None else [missing.by]
-        self.truth = state
+        self.whole = list(state.history)
         return []
 
     def open_everything(
@@ -960,10 +968,12 @@ class Device(Showing):
                 self.released.add(position)
                 continue
             assert isinstance(to, int)
+            self.sealed_to.add((position, to))
+            if self.script is not None:  # taking my chain again: the saved message has it
+                continue
             box = seal(self.group, self.box_keys[to], key, self.context(position))
             entry = {"p": position, "to": to, "r": b64(box.ephemeral)}
             sealed.append({**entry, "m": b64(box.masked)})
-            self.sealed_to.add((position, to))
         return {"keys": public, "sealed": sealed}
 
     def context(self, position: int, seat: int | None = None) -> str:
@@ -1007,6 +1017,7 @@ class Device(Showing):
         saved = self.saved_redeals.get(redeal.number)
         if saved is not None:  # a saved device taking its chain again: as it dealt then
             mine.strip_key, mine.deal.secrets = saved
+            mine.made = self.saved_redeal_steps.get(redeal.number, {})
         self.my_redeals[redeal.number] = mine
         names = fresh_names(redeal.number, redeal.shown)
         self.all_points.update(card_points(self.group, self.plan.game_id, names, named=True))
@@ -1100,7 +1111,7 @@ SAVED = (
     "verdict",
     "faults",
     "names",
-    "truth",
+    "whole",
     "shares",
     "pick_commitment",
 )

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 from pygames.core import AGREED_DRAW, IllegalAction, State
 from pygames.remote.chain import JOIN, ChainError, Message, Signer, Verify
 from pygames.remote.commit import Opening, commitment_of
-from pygames.remote.deal import DealError, DealSecrets, deal_order, decode
+from pygames.remote.deal import DealError, DealSecrets, Step, deal_order, decode
 from pygames.remote.device import (
     Device,
     NotDealtYet,
@@ -38,6 +38,7 @@ from pygames.remote.device import (
 )
 from pygames.remote.group import Group
 from pygames.remote.link import from_fragment, to_fragment
+from pygames.remote.redeal import redeal_order
 from pygames.remote.wire import b64, unb64
 
 SAVE_FORMAT = "ff-remote/1"
@@ -194,8 +195,8 @@ class RemoteGame:
     def whole_game(self) -> list[tuple[int, str]] | None:
         """Once the audit found the game fair: every move and every card, as a record's
         actions (for the replay and the study); None before."""
-        truth = self.device.truth
-        return list(truth.history) if truth is not None and self.phase() == VERIFIED else None
+        whole = self.device.whole
+        return list(whole) if whole is not None and self.phase() == VERIFIED else None
 
     def waiting_for(self) -> list[int]:
         """The seats whose link this app waits for (none: it is my move, or all done)."""
@@ -420,6 +421,9 @@ class RemoteGame:
             "openings": [[o.value, b64(o.nonce)] for o in device.openings],
             "sent_actions": [list(actions) for actions in device.sent_actions],
             "messages": [message.to_text() for message in device.chain.messages],
+            "audit": None
+            if device.verdict is None
+            else {"verdict": device.verdict, "whole": [list(step) for step in device.whole or []]},
         }
 
     @classmethod
@@ -465,8 +469,51 @@ def restored_device(crypto: Crypto, saved: object) -> Device:
     device.pick_commitment_of_mine = commitment_of(device.pick_opening)
     device.saved_openings = [Opening(str(v), unb64(str(n), 32)) for v, n in saved["openings"]]
     sent = [[str(action) for action in actions] for actions in saved["sent_actions"]]
+    take_steps_made(device, messages)
+    device.saved_audit = saved_audit(saved.get("audit"), plan.seats)
     replay_chain(device, messages, sent)
     return device
+
+
+def saved_audit(data: object, seats: int) -> tuple[list[int], list[tuple[int, str]]] | None:
+    """The audit's verdict and whole game as saved, if well formed (else None: the
+    device redoes the audit)."""
+    if not isinstance(data, dict):
+        return None
+    verdict, whole = data.get("verdict"), data.get("whole")
+    if not isinstance(verdict, list) or not isinstance(whole, list):
+        return None
+    if not all(type(seat) is int and 0 <= seat < seats for seat in verdict):
+        return None
+    steps = []
+    for step in whole:
+        if not (isinstance(step, list) and len(step) == 2 and type(step[0]) is int):
+            return None
+        if not isinstance(step[1], str):
+            return None
+        steps.append((step[0], step[1]))
+    return verdict, steps
+
+
+def take_steps_made(device: Device, messages: list[Message]) -> None:
+    """My deal steps as my messages hold them, for the device to take instead of doing
+    their group operations again (most of a restore's time). A step that does not follow
+    from my secrets would show at the audit, which redoes every step."""
+    mine = [message.body for message in messages if message.seat == device.seat]
+    for body in mine:
+        if isinstance(body.get("step"), dict):
+            step = Step.from_json(body["step"])
+            device.deal.made[step.kind] = step
+        if isinstance(body.get("step2"), dict) and device.deal2 is not None:
+            step = Step.from_json(body["step2"])
+            device.deal2.made[step.kind] = step
+    my_kinds = [kind for seat, kind in redeal_order(device.plan.seats) if seat == device.seat]
+    redeal_steps: dict[int, list[Step]] = {}
+    for body in mine:
+        for entry in body.get("redeal", []):
+            redeal_steps.setdefault(int(entry["n"]), []).append(Step.from_json(entry))
+    for number, steps in redeal_steps.items():
+        device.saved_redeal_steps[number] = dict(zip(my_kinds, steps, strict=False))
 
 
 def checked_secrets(data: object, fresh: DealSecrets) -> DealSecrets:
@@ -502,6 +549,13 @@ def replay_chain(device: Device, messages: list[Message], sent: list[list[str]])
     finally:
         device.script = None
         device.saved_openings = []
+        device.saved_redeal_steps = {}
+        device.saved_audit = None
+        for seat_deal in (device.deal, device.deal2):
+            if seat_deal is not None:
+                seat_deal.made = {}
+        for redeal in device.my_redeals.values():
+            redeal.made = {}
     if next(own_moves, None) is not None:
         raise RemoteError("bad_save", None, "moves of mine the chain lacks")
 

@@ -69,6 +69,7 @@ class SeatRedeal:
     size: int
     strip_key: bytes | None = None
     deal: SeatDeal = field(init=False)
+    made: dict[str, Step] = field(default_factory=dict)  # as `SeatDeal.made`
 
     def __post_init__(self) -> None:
         if self.seat != self.seats - 1 and self.strip_key is None:
@@ -98,6 +99,8 @@ class SeatRedeal:
     def step(self, kind: str, deck: list[bytes], position_keys: list[bytes]) -> Step:
         """My step of `kind` on the deck before it (`position_keys`: mine for the
         face-down cards, for a strip)."""
+        if kind in self.made:
+            return self.made[kind]
         if kind == "strip":
             return Step(self.seat, kind, self.strip(deck, position_keys))
         if kind == "strip+shuffle":
