@@ -58,6 +58,10 @@ def test_both_back_ends_agree_byte_for_byte():
     for point, scalar in zip(points + bad, scalars * 2, strict=False):
         expected_locks.append(GROUP.lock(point, scalar).hex() if point in points else "BadPoint")
     assert js["locks"] == expected_locks
+    # The faster lock for public scalars gives the same bytes, and a point once checked (or
+    # refused) is taken (or refused) the same way the next time.
+    assert js["public_locks"] == js["locks_again"] == expected_locks
+    assert js["is_point_again"] == js["is_point"]
     assert js["inverses"] == [GROUP.invert(s).hex() for s in scalars]
     assert js["products"] == [
         GROUP.multiply_scalars(a, b).hex() for a, b in zip(scalars, reversed(scalars), strict=True)

@@ -91,7 +91,7 @@ from pygames.remote.deal import (
     open_card,
     second_order,
 )
-from pygames.remote.group import Group
+from pygames.remote.group import Group, PublicGroup
 from pygames.remote.redeal import Redeal, SeatRedeal, audit_redeal, fresh_names, redeal_order
 from pygames.remote.seal import Sealed, box_key, seal, unseal
 from pygames.remote.showing import Showing
@@ -615,7 +615,7 @@ class Device(Showing):
             start = list(self.points.values())
             layout = self.plan.layout
             at_fault = audit(
-                self.group,
+                PublicGroup(self.group),  # every secret is published now
                 start,
                 self.steps,
                 self.secrets,
@@ -641,7 +641,8 @@ class Device(Showing):
             steps = self.redeal_steps.get(number, [])
             secrets = self.redeal_secrets.get(number, {})
             start = self.redeal_start(redeal)
-            at_fault += audit_redeal(self.group, start, position_keys, steps, secrets, self.seats)
+            public = PublicGroup(self.group)
+            at_fault += audit_redeal(public, start, position_keys, steps, secrets, self.seats)
         return sorted(set(at_fault))
 
     def replay_faults(self) -> list[int]:
@@ -690,7 +691,11 @@ class Device(Showing):
         self, keys_of: Callable[[str, int], dict[int, bytes]] | None = None
     ) -> dict[int, str]:
         """Every position of every deal done, opened with every seat's keys: those
-        published at the audit, or `keys_of(deal, index)` (seat -> key)."""
+        published at the audit, or `keys_of(deal, index)` (seat -> key). With the
+        published keys (once the deals' audit found each seat's keys match its
+        commitments), a card this device opened during the game is the card those keys
+        open: it is not opened again, nor are the keys checked twice."""
+        audited = keys_of is None
         keys_of = keys_of or self.published_keys
         positions = list(range(len(self.points)))
         for redeal in self.redeals.values():
@@ -700,11 +705,17 @@ class Device(Showing):
             name, steps, count, index, _ = self.locate(position)
             if len(steps) < count:
                 continue
+            if audited and position in self.opened:
+                opened[position] = self.opened[position]
+                continue
             keys = keys_of(name, index)
             commitments = {s.seat: s.commitments for s in steps if s.commitments}
             final = steps[-1].deck
             points = self.all_points
-            opened[position] = open_card(self.group, points, final, commitments, index, keys)
+            group = PublicGroup(self.group) if audited else self.group
+            opened[position] = open_card(
+                group, points, final, commitments, index, keys, checked=audited
+            )
         return opened
 
     def published_keys(self, name: str, index: int) -> dict[int, bytes]:

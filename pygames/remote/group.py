@@ -45,6 +45,11 @@ class Group(Protocol):
         """scalar * point; raises BadPoint for anything but a point of the group."""
         ...
 
+    def lock_public(self, point: bytes, scalar: bytes) -> bytes:
+        """`lock` for a scalar everyone knows (an audit redoing published secrets): it
+        may take a time that depends on the scalar, where `lock` must not."""
+        ...
+
     def base_times(self, scalar: bytes) -> bytes:
         """scalar * the standard base point (a public commitment to the scalar)."""
         ...
@@ -87,6 +92,9 @@ class SodiumGroup:
         except SodiumError as error:
             raise BadPoint(point.hex()[:16]) from error
 
+    def lock_public(self, point: bytes, scalar: bytes) -> bytes:
+        return self.lock(point, scalar)  # libsodium has only the constant-time one
+
     def base_times(self, scalar: bytes) -> bytes:
         return self.sodium.crypto_scalarmult_ed25519_base_noclamp(scalar)
 
@@ -110,3 +118,32 @@ def hash_label(*parts: str) -> bytes:
         data = part.encode()
         digest.update(len(data).to_bytes(4, "big") + data)
     return digest.digest()
+
+
+class PublicGroup:
+    """A group whose locks take public scalars only (`Group.lock_public`): what an audit
+    redoes from the seats' published secrets."""
+
+    def __init__(self, group: Group):
+        self.inner = group
+
+    def random_scalar(self) -> bytes:
+        return self.inner.random_scalar()
+
+    def invert(self, scalar: bytes) -> bytes:
+        return self.inner.invert(scalar)
+
+    def multiply_scalars(self, a: bytes, b: bytes) -> bytes:
+        return self.inner.multiply_scalars(a, b)
+
+    def lock(self, point: bytes, scalar: bytes) -> bytes:
+        return self.inner.lock_public(point, scalar)
+
+    def lock_public(self, point: bytes, scalar: bytes) -> bytes:
+        return self.inner.lock_public(point, scalar)
+
+    def base_times(self, scalar: bytes) -> bytes:
+        return self.inner.base_times(scalar)
+
+    def point_from_hash(self, digest: bytes) -> bytes:
+        return self.inner.point_from_hash(digest)

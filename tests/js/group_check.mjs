@@ -19,6 +19,10 @@ console.log(
   JSON.stringify({
     is_point: vectors.points.map((p) => group.isPoint(bytes(p))),
     locks: vectors.locks.map(([p, s]) => attempt(() => group.lock(bytes(p), bytes(s)))),
+    // Public locks, and locks again (each point now known to be in the group, or not).
+    public_locks: vectors.locks.map(([p, s]) => attempt(() => group.lockPublic(bytes(p), bytes(s)))),
+    locks_again: vectors.locks.map(([p, s]) => attempt(() => group.lock(bytes(p), bytes(s)))),
+    is_point_again: vectors.points.map((p) => group.isPoint(bytes(p))),
     inverses: vectors.scalars.map((s) => hex(group.invert(bytes(s)))),
     products: vectors.pairs.map(([a, b]) => hex(group.multiplyScalars(bytes(a), bytes(b)))),
     base: vectors.scalars.map((s) => hex(group.baseTimes(bytes(s)))),

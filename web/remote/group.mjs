@@ -4,12 +4,24 @@
 // bytes libsodium gives in CPython (tests/test_remote_group_js.py checks both on the
 // same vectors). No arithmetic is written here: every operation is noble's.
 import { ed25519 } from "@noble/curves/ed25519.js";
-import { bytesToNumberLE } from "@noble/curves/utils.js";
+import { bytesToHex, bytesToNumberLE } from "@noble/curves/utils.js";
 
 const { Point } = ed25519;
 const Fn = Point.Fn;
 
 export class BadPoint extends Error {}
+
+// Encodings known to be points of the prime-order group other than the identity: each
+// checked once (the subgroup check costs more than a lock), or made here by locking
+// such a point, or the base point, with a non-zero scalar (which stays in the group).
+const inGroup = new Set();
+const IN_GROUP_MAX = 100_000;
+
+function remember(bytes) {
+  if (inGroup.size >= IN_GROUP_MAX) inGroup.clear();
+  inGroup.add(bytesToHex(bytes));
+  return bytes;
+}
 
 // A point of the prime-order subgroup other than the identity, or BadPoint.
 function pointOf(bytes) {
@@ -19,7 +31,11 @@ function pointOf(bytes) {
   } catch {
     throw new BadPoint("not a point of the curve");
   }
-  if (point.is0() || !point.isTorsionFree()) throw new BadPoint("not in the prime-order group");
+  const known = bytes instanceof Uint8Array && bytes.length === 32 && inGroup.has(bytesToHex(bytes));
+  if (!known && (point.is0() || !point.isTorsionFree())) {
+    throw new BadPoint("not in the prime-order group");
+  }
+  if (!known) remember(bytes);
   return point;
 }
 
@@ -41,7 +57,15 @@ export const multiplyScalars = (a, b) => scalarBytes(Fn.mul(scalarOf(a), scalarO
 export function lock(point, scalar) {
   const value = scalarOf(scalar);
   if (value === 0n) throw new BadPoint("a zero scalar gives the identity");
-  return pointOf(point).multiply(value).toBytes();
+  return remember(pointOf(point).multiply(value).toBytes());
+}
+
+// `lock` for a scalar everyone knows (an audit redoing published secrets): noble's
+// faster multiplication, whose time depends on the scalar.
+export function lockPublic(point, scalar) {
+  const value = scalarOf(scalar);
+  if (value === 0n) throw new BadPoint("a zero scalar gives the identity");
+  return remember(pointOf(point).multiplyUnsafe(value).toBytes());
 }
 
 export const baseTimes = (scalar) => Point.BASE.multiply(scalarOf(scalar)).toBytes();

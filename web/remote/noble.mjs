@@ -6,7 +6,16 @@
 // sides (tests/test_remote_noble_js.py).
 import { ed25519 } from "@noble/curves/ed25519.js";
 
-export { BadPoint, baseTimes, invert, isPoint, lock, multiplyScalars, randomScalar } from "./group.mjs";
+export {
+  BadPoint,
+  baseTimes,
+  invert,
+  isPoint,
+  lock,
+  lockPublic,
+  multiplyScalars,
+  randomScalar,
+} from "./group.mjs";
 
 const { Point } = ed25519;
 

@@ -74,10 +74,16 @@ class NobleGroup:
         return self.js.multiplyScalars(js_bytes(a), js_bytes(b)).to_bytes()
 
     def lock(self, point: bytes, scalar: bytes) -> bytes:
+        return self.locked(self.js.lock, point, scalar)
+
+    def lock_public(self, point: bytes, scalar: bytes) -> bytes:
+        return self.locked(self.js.lockPublic, point, scalar)
+
+    def locked(self, lock: Any, point: bytes, scalar: bytes) -> bytes:
         if not isinstance(point, bytes) or len(point) != POINT_BYTES:
             raise BadPoint(repr(point)[:16])
         try:
-            return self.js.lock(js_bytes(point), js_bytes(scalar)).to_bytes()
+            return lock(js_bytes(point), js_bytes(scalar)).to_bytes()
         except JsException as error:
             if self.js.BadPoint.prototype.isPrototypeOf(error):
                 raise BadPoint(point.hex()[:16]) from None
