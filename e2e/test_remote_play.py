@@ -187,13 +187,13 @@ game = web.app._app.play.session.remote
 """
 
 
-def seat_copy(page: Page):
+def seat_copy(page: Page, map_: str = "blank"):
     """The game as the page's seat knows it (its device's state)."""
     seat, text = run_python(page, SEAT_COPY)
     game = GAMES["game-of-fields"]
     # Random chance: the plans look ahead through hexes turned over, whatever they hold.
     chance = RandomChance(random.Random(0))
-    return seat, decode_state(game, 2, {"map": "blank"}, text, chance, seat)
+    return seat, decode_state(game, 2, {"map": map_}, text, chance, seat)
 
 
 def turned_a_hex_over(page: Page, state, seat: int) -> bool:
@@ -453,3 +453,42 @@ def test_three_devices_play_a_round_of_fools_in_a_group_chat(new_context, site_u
     crossed = [json.loads(run_python(page, FOOLS_HELD))["crossed"] for page in (alice, bob, carol)]
     assert max(crossed) > 0  # answers of two seats to one link crossed in the chat
     screenshot(bob, "remote-group-round-desktop-ja")
+
+
+def test_an_action_of_a_turn_by_links_is_undone_before_its_link_is_made(
+    new_context, site_url: str
+) -> None:
+    """Game of Fields: a turn of several actions. Undo takes them back one at a time, to
+    the turn's start; once the turn passes, the link is made and there is no Undo."""
+    alice = open_page(new_context, site_url, "en")
+    bob = open_page(new_context, site_url, "en")
+    open_link(alice, join(bob, start_by_links(alice, "Alice", "game-of-fields"), "Bob"))
+    pages, sender, undone = [alice, bob], alice, 0
+    undo = "[data-act='undo'][aria-disabled='false']"
+    for _ in range(30):
+        mover = next((p for p in pages if p.locator(READY_TO_PLAY).count()), None)
+        if mover is None:
+            other = bob if sender is alice else alice
+            open_link(other, the_link(sender))
+            sender = other
+            continue
+        seat, state = seat_copy(mover, "open")
+        before = mover.locator(".play").get_attribute("data-moves")
+        play_plan(mover, state, best_plan(state, seat), seat)
+        mover.wait_for_selector(f"{READY_TO_PLAY}, {SENDING}", timeout=60_000)
+        if mover.locator(READY_TO_PLAY).count() and mover.locator(undo).count():
+            moves = int(mover.locator(".play").get_attribute("data-moves") or 0)
+            while moves > int(before or 0):  # one action at a time, back to the turn's start
+                mover.click(undo)
+                moves -= 1
+                expect(mover.locator(".play")).to_have_attribute("data-moves", str(moves))
+            undone += 1
+            seat, state = seat_copy(mover, "open")
+            play_plan(mover, state, best_plan(state, seat), seat)
+            mover.wait_for_selector(f"{READY_TO_PLAY}, {SENDING}", timeout=60_000)
+        if mover.locator(SENDING).count():
+            expect(mover.locator("[data-act='undo']")).to_have_count(0)
+        sender = mover
+        if undone >= 2:
+            break
+    assert undone >= 2

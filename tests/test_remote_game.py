@@ -477,3 +477,34 @@ def test_a_save_brings_back_its_deal_steps_and_audit_without_redoing_them():
     # Of the signatures, only the newest message's is checked: every other one is bound to
     # it by the hashes each message names.
     assert kept.verified == len(restored.device.chain.heads()) == 1
+
+
+@pytest.mark.parametrize("game_id", ["game-of-fields", "cloth-of-gold"])
+def test_an_action_in_no_link_yet_can_be_undone_and_one_in_a_link_cannot(game_id):
+    """A turn of several actions: until its link is made, its actions are taken back one
+    by one (the device as before each); once the turn passes, none."""
+    apps = new_table(game_id, {})
+    bots = [make_bot("greedy", 8), make_bot("greedy", 9)]
+    undone = refused = 0
+    for _ in range(400):
+        if undone >= 3 and refused >= 3 or any(app.phase() in (AUDITING, VERIFIED) for app in apps):
+            break
+        mover = next((app for app in apps if app.my_move()), None)
+        if mover is None:
+            sender = next(app for app in apps if news_for(apps[1 - app.seat], app))
+            apps[1 - sender.seat].take_link(sender.link() or "")
+            assert not apps[1 - sender.seat].can_undo()
+            continue
+        assert mover.state is not None
+        before = encode_state(mover.state), mover.outbox()
+        mover.play(bots[mover.seat].choose(mover.state, mover.seat))
+        if mover.can_undo():
+            mover.undo()
+            assert mover.state is not None and (encode_state(mover.state), mover.outbox()) == before
+            undone += 1
+            mover.play(bots[mover.seat].choose(mover.state, mover.seat))
+        elif not mover.my_move():  # the turn passed: its link is made, nothing to take back
+            with pytest.raises(IllegalAction):
+                mover.undo()
+            refused += 1
+    assert undone >= 3 and refused >= 3

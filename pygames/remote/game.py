@@ -100,6 +100,9 @@ class Taken:
 class RemoteGame:
     def __init__(self, device: Device):
         self.device = device
+        # The device as it was before each of my actions not in a link yet (a turn of
+        # several actions), newest last: what `undo` takes back. Not saved.
+        self.undoable: list[dict] = []
 
     # ----- starting -----
 
@@ -332,6 +335,7 @@ class RemoteGame:
             raise RemoteError("other_game")
         saved = device.checkpoint()
         mine_before = self.mine_count()
+        self.undoable = []  # what came may follow my actions: they stand
         fresh = 0
         try:
             for message in messages:
@@ -397,6 +401,20 @@ class RemoteGame:
         if device.waiting is not None or state.is_over() or self.seat not in state.to_act():
             device.send_moves()
             self.take_next_steps()
+            self.undoable = []  # in the link now
+        else:
+            self.undoable.append(saved)
+
+    def can_undo(self) -> bool:
+        """My last action can be taken back: it is in no link yet, and nothing since it
+        was drawn or shown (the rules' undo fence: `State.undo_point`)."""
+        state = self.device.state
+        return bool(self.undoable) and state is not None and state.undo_point(self.seat) is not None
+
+    def undo(self) -> None:
+        if not self.can_undo():
+            raise IllegalAction("not_your_turn", seat=self.seat)
+        self.device.restore(self.undoable.pop())
 
     # ----- saving -----
 

@@ -214,6 +214,8 @@ class RemotePlayScreen(PlayScreen):
         return h(
             "div",
             {"class": "row common-actions"},
+            # Undo: only an action of this turn, before the turn's link is made.
+            action_button("undo", t("play.undo"), enabled=game.can_undo()),
             action_button("resign", t("play.resign")),
             game.may_offer_tie() and action_button("offer-tie", t("play.offer_draw")),
         )

@@ -3,8 +3,9 @@
 A `RemoteSession` is a `Session` whose game lives in this seat's device
 (`pygames.remote.game.RemoteGame`): the state is the seat's copy (`?` for what it
 cannot see), a move goes to the device, and the device says which link to send.
-Every seat is a person; there is no undo (a move is in the link at once), no
-computer, and the save holds the device's secrets and chain instead of a record.
+Every seat is a person; an undo takes back only an action not in a link yet (a turn
+of several actions, before it ends); there is no computer, and the save holds the
+device's secrets and chain instead of a record.
 
 Loaded only when a remote game opens (it imports the protocol, shipped apart).
 """
@@ -161,7 +162,18 @@ class RemoteSession(Session):
         return taken
 
     def undo_point(self, seat: int | None) -> int | None:
-        return None  # the move is in the link to send at once
+        """Where an undo goes back to: only an action of mine in no link yet."""
+        state = self.remote.state
+        if seat != self.remote.seat or state is None or not self.remote.can_undo():
+            return None
+        return state.undo_point(seat)
+
+    def undo(self, seat: int) -> bool:
+        if self.undo_point(seat) is None:
+            return False
+        self.remote.undo()
+        self._changed("undo")
+        return True
 
     def schedule_computer(self) -> None:
         return None  # every seat is a person
