@@ -508,3 +508,34 @@ def test_an_action_in_no_link_yet_can_be_undone_and_one_in_a_link_cannot(game_id
                 mover.undo()
             refused += 1
     assert undone >= 3 and refused >= 3
+
+
+def test_a_turn_half_played_comes_back_from_the_save_and_can_still_be_undone():
+    host, guest = new_table("game-of-fields", {})
+    guest.take_link(host.link() or "")
+    mover = next(app for app in (host, guest) if app.my_move())
+    bot = make_bot("greedy", 3)
+    for _ in range(20):  # to a turn's first action that leaves the turn going on
+        assert mover.state is not None
+        mover.play(bot.choose(mover.state, mover.seat))
+        if mover.can_undo():
+            break
+        other = guest if mover is host else host
+        other.take_link(mover.link() or "")
+        mover, other = other, mover
+        while not mover.my_move():
+            mover.take_link(other.link() or "")
+    assert mover.can_undo() and mover.device.unsent
+    back = through_a_save(mover)
+    assert back.device.unsent == mover.device.unsent and back.can_undo()
+    back.undo()
+    assert back.device.unsent == mover.device.unsent[:-1]
+
+
+@pytest.mark.parametrize("unsent", [["nonsense"], "x", 7, [None], [[]]])
+def test_a_damaged_unfinished_turn_in_a_save_is_dropped_and_the_game_kept(unsent):
+    host, guest = new_table("game-of-fields", {})
+    saved = json.loads(json.dumps(host.to_saved()))
+    restored = RemoteGame.from_saved(CRYPTO, {**saved, "unsent": unsent})
+    assert restored.state is not None and host.state is not None
+    assert encode_state(restored.state) == encode_state(host.state) and not restored.can_undo()

@@ -418,6 +418,23 @@ class RemoteGame:
 
     # ----- saving -----
 
+    def play_unsent(self, actions: object) -> None:
+        """My unfinished turn as the save kept it, played again; if any of it does not
+        play (a damaged save), the turn starts afresh: nothing sent is lost."""
+        if not isinstance(actions, list) or not actions:
+            return
+        before = self.device.checkpoint()
+        try:
+            for action in actions:
+                if not isinstance(action, str) or not self.my_move():
+                    raise IllegalAction("not_your_turn", seat=self.seat)
+                self.play(action)
+            if not self.undoable:
+                raise IllegalAction("not_your_turn", seat=self.seat)  # it would have sent
+        except Exception:
+            self.device.restore(before)
+            self.undoable = []
+
     def to_saved(self) -> dict[str, Any]:
         """Everything this app must keep to go on: my secrets and the chain."""
         device = self.device
@@ -438,6 +455,7 @@ class RemoteGame:
             "pick_nonce": b64(device.pick_opening.nonce),
             "openings": [[o.value, b64(o.nonce)] for o in device.openings],
             "sent_actions": [list(actions) for actions in device.sent_actions],
+            "unsent": list(device.unsent),  # my turn so far, in no link yet
             "messages": [message.to_text() for message in device.chain.messages],
             "audit": None
             if device.verdict is None
@@ -449,7 +467,10 @@ class RemoteGame:
         """The game a save holds, its chain replayed (RemoteError("bad_save") if the
         save is damaged, changed or from a newer app)."""
         try:
-            return cls(restored_device(crypto, saved))
+            game = cls(restored_device(crypto, saved))
+            assert isinstance(saved, dict)
+            game.play_unsent(saved.get("unsent"))
+            return game
         except RemoteError:
             raise
         except Exception as error:  # storage may hold anything: whatever it raises
