@@ -164,11 +164,13 @@ class RemotePlayScreen(PlayScreen):
         if game.tie_offered_by() == game.seat:
             return t("remote.why_offer")
         if game.phase() == DEALING:
-            if game.seats == 2:
-                return t("remote.why_invite" if game.seat == 0 else "remote.why_join")
-            if game.seat == 0:
-                return t("remote.why_invite_group")
-            return t("remote.why_join_next" if self.inviting() else "remote.why_join_group")
+            group = "_group" if game.seats > 2 else ""
+            mine = [m.body.get("kind") for m in game.device.chain.messages if m.seat == game.seat]
+            if mine[-1:] == ["invite"]:
+                return t("remote.why_invite" + group)
+            if mine[-1:] == ["join"]:
+                return t("remote.why_join_next" if self.inviting() else "remote.why_join" + group)
+            return t("remote.why_lock")
         if game.phase() in (AUDITING, VERIFIED, UNFAIR):
             return t("remote.why_audit")
         return t("remote.why_move")
