@@ -539,3 +539,65 @@ def test_a_damaged_unfinished_turn_in_a_save_is_dropped_and_the_game_kept(unsent
     restored = RemoteGame.from_saved(CRYPTO, {**saved, "unsent": unsent})
     assert restored.state is not None and host.state is not None
     assert encode_state(restored.state) == encode_state(host.state) and not restored.can_undo()
+
+
+def everyone_reads_everything(apps: list[RemoteGame]) -> None:
+    """Every app's link to send goes to every other app, until none has news."""
+    for _ in range(200):
+        news = [(app, app.link()) for app in apps if app.link()]
+        news = [(app, link) for app, link in news if any(news_for(o, app) for o in apps)]
+        if not news:
+            return
+        for sender, link in news:
+            for reader in apps:
+                if reader is not sender and any(not reader.holds(m) for m in sender.outbox()):
+                    reader.take_link(link or "")
+    raise AssertionError("the links never settled")
+
+
+def test_a_tie_at_three_seats_needs_every_other_seat_in_turn_and_a_decline_ends_it():
+    apps = join_in_a_group_chat(3)
+    bots = [make_bot("greedy", 20 + seat) for seat in range(3)]
+    everyone_reads_everything(apps)
+    for _ in range(20):  # a few moves in
+        mover = next(app for app in apps if app.my_move())
+        assert mover.state is not None
+        mover.play(bots[mover.seat].choose(mover.state, mover.seat))
+        everyone_reads_everything(apps)
+    offerer = next(app for app in apps if app.my_move())
+    offerer.offer_tie()
+    everyone_reads_everything(apps)
+    first, second = (apps[(offerer.seat + k) % 3] for k in (1, 2))
+    assert [app.tie_answerer() for app in apps] == [first.seat] * 3
+    assert second.waiting_for() == [first.seat] and not any(app.my_move() for app in apps)
+    with pytest.raises(IllegalAction):
+        second.answer_tie(accept=True)  # not its answer yet
+    first.answer_tie(accept=True)
+    everyone_reads_everything(apps)
+    assert [app.tie_answerer() for app in apps] == [second.seat] * 3
+    second.answer_tie(accept=False)  # declined: the game goes on, from the offerer
+    everyone_reads_everything(apps)
+    assert offerer.tie_offered_by() is None and offerer.my_move()
+    offerer.offer_tie()
+    everyone_reads_everything(apps)
+    first.answer_tie(accept=True)
+    everyone_reads_everything(apps)
+    second = through_a_save(second)
+    apps[second.seat] = second
+    second.answer_tie(accept=True)  # the last to accept: the agreed draw, the game ends
+    everyone_reads_everything(apps)
+    assert all(app.phase() == VERIFIED for app in apps)
+    assert all(app.state is not None and app.state.end_reason == "agreed" for app in apps)
+
+
+def test_an_accept_out_of_turn_is_refused_naming_its_seat():
+    apps = join_in_a_group_chat(3)
+    everyone_reads_everything(apps)
+    offerer = next(app for app in apps if app.my_move())
+    offerer.offer_tie()
+    everyone_reads_everything(apps)
+    second = apps[(offerer.seat + 2) % 3]
+    forged = second.device.chain.next(second.device.signer, second.seat, {"kind": "accept"})
+    with pytest.raises(RemoteError) as refused:
+        offerer.take_link(to_fragment([forged]))
+    assert (refused.value.reason, refused.value.seat) == ("illegal_move", second.seat)

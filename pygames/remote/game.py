@@ -44,10 +44,11 @@ from pygames.remote.wire import b64, unb64
 SAVE_FORMAT = "ff-remote/1"
 INVITE = "invite"
 AUDIT = "audit"
-# A tie by agreement: a seat offers on its move (it then waits for the answer), another
-# seat accepts by playing the agreed draw as its move, or declines. A "draw" that
-# answers no offer of another seat's is refused.
-OFFER, DECLINE = "offer", "decline"
+# A tie by agreement: a seat offers on its move (it then waits for the answers); the
+# other seats still playing answer in seat order from the offerer on, each accepting or
+# declining (which ends the offer); the last to accept plays the agreed draw as its
+# move. A "draw" that answers no offer, or comes before the others accepted, is refused.
+OFFER, ACCEPT, DECLINE = "offer", "accept", "decline"
 
 # What the game waits for, for the page's words: the others' deal steps, a move, the
 # audit's keys, or nothing more (verified, or a seat named).
@@ -216,29 +217,54 @@ class RemoteGame:
             return []
         assert device.state is not None
         to_act = device.state.to_act()
-        offered = self.tie_offered_by()
-        if not device.caught_up() or offered == self.seat:
+        if not device.caught_up():
             return [s for s in range(self.seats) if s != self.seat]
-        if offered is not None:
-            return []  # my answer is awaited
+        if self.tie_offered_by() is not None:  # an answer to the offer is awaited
+            answerer = self.tie_answerer()
+            return [] if answerer is None or answerer == self.seat else [answerer]
         if self.seat in to_act:  # seats before me in turn order choose first
             return to_act[: to_act.index(self.seat)]
         return to_act
 
     # ----- a tie by agreement -----
 
-    def tie_offered_by(self) -> int | None:
-        """The seat whose offer of a tie waits for an answer, if any."""
+    def tie_offer(self) -> tuple[int, list[int]] | None:
+        """The seat whose offer of a tie is open, and the seats that accepted it since."""
+        accepted: list[int] = []
         for message in reversed(self.device.chain.messages):
             kind = message.body.get("kind")
-            if kind == OFFER:
-                return message.seat
-            if kind in (DECLINE, "move"):
+            if kind == ACCEPT:
+                accepted.append(message.seat)
+            elif kind == OFFER:
+                return message.seat, accepted
+            elif kind in (DECLINE, "move"):
                 return None
         return None
 
+    def tie_offered_by(self) -> int | None:
+        offer = self.tie_offer()
+        return None if offer is None else offer[0]
+
+    def tie_answerers(self) -> list[int]:
+        """The seats yet to answer the open offer, in the order they answer: those still
+        playing, in seat order from the offerer on, but for those that accepted."""
+        offer, state = self.tie_offer(), self.device.state
+        if offer is None or state is None:
+            return []
+        offered, accepted = offer
+        after = [(offered + k) % self.seats for k in range(1, self.seats)]
+        return [s for s in after if s not in state.resigned and s not in accepted]
+
+    def tie_answerer(self) -> int | None:
+        """The seat whose answer to the open offer is awaited."""
+        answerers = self.tie_answerers()
+        return answerers[0] if answerers else None
+
     def may_offer_tie(self) -> bool:
-        return self.my_move() and self.seats == 2
+        state = self.device.state
+        others = [s for s in range(self.seats) if s != self.seat]
+        playing = state is not None and any(s not in state.resigned for s in others)
+        return self.my_move() and playing
 
     def offer_tie(self) -> None:
         if not self.may_offer_tie():
@@ -246,24 +272,30 @@ class RemoteGame:
         self.device.send({"kind": OFFER})
 
     def answer_tie(self, accept: bool) -> None:
-        """Accept (the agreed draw, as my move: the game ends) or decline the offer."""
-        offered = self.tie_offered_by()
-        if offered is None or offered == self.seat:
+        """Decline (the game goes on) or accept the offer: the last to accept plays the
+        agreed draw as its move (the game ends)."""
+        if self.tie_answerer() != self.seat:
             raise IllegalAction("not_your_turn", seat=self.seat)
         if not accept:
             self.device.send({"kind": DECLINE})
+            return
+        if self.tie_answerers() != [self.seat]:
+            self.device.send({"kind": ACCEPT})
             return
         self.device.play(AGREED_DRAW)
         self.device.send_moves()
         self.take_next_steps()
 
     def check_tie(self, message: Message) -> None:
-        """A "draw" in a move must answer another seat's offer."""
-        actions = message.body.get("actions")
-        if message.body.get("kind") == "move" and isinstance(actions, list):
-            offered = self.tie_offered_by()
-            if AGREED_DRAW in actions and (offered is None or offered == message.seat):
-                raise RemoteError("illegal_move", message.seat, "a tie nobody offered")
+        """An answer to an offer comes from the seat whose answer is awaited, and a "draw"
+        in a move is the last of the answers."""
+        kind, actions = message.body.get("kind"), message.body.get("actions")
+        answerers = self.tie_answerers()
+        if kind in (ACCEPT, DECLINE) and answerers[:1] != [message.seat]:
+            raise RemoteError("illegal_move", message.seat, "an answer to no offer of a tie")
+        drawn = kind == "move" and isinstance(actions, list) and AGREED_DRAW in actions
+        if drawn and answerers != [message.seat]:
+            raise RemoteError("illegal_move", message.seat, "a tie nobody offered")
 
     def my_move(self) -> bool:
         """True when this seat must act here now: its copy is up to date, it is to act,
@@ -629,7 +661,7 @@ def redo(device: Device, message: Message, own_moves) -> None:
         device.send({"kind": "keys", **device.owed()})
     elif kind == AUDIT:
         device.send_audit()
-    elif kind in (OFFER, DECLINE):
+    elif kind in (OFFER, ACCEPT, DECLINE):
         device.send({"kind": kind})
     else:
         raise RemoteError("bad_save", None, f"a message of mine of no kind I make: {kind}")

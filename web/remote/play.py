@@ -64,7 +64,7 @@ class RemotePlayScreen(PlayScreen):
             return None  # the instruction says it all
         news = self.news(view)
         offered = game.tie_offered_by()
-        if offered is not None and offered != game.seat:
+        if offered is not None and game.tie_answerer() == game.seat:
             return self.tie_question(offered, news)
         if game.my_move() and not send:  # the instruction says whose move: only the news
             return h(
@@ -163,6 +163,8 @@ class RemotePlayScreen(PlayScreen):
         game = self.remote_session.remote
         if game.tie_offered_by() == game.seat:
             return t("remote.why_offer")
+        if game.tie_offered_by() is not None:
+            return t("remote.why_accept")
         if game.phase() == DEALING:
             group = "_group" if game.seats > 2 else ""
             mine = [m.body.get("kind") for m in game.device.chain.messages if m.seat == game.seat]
