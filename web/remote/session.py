@@ -188,7 +188,8 @@ class RemoteSession(Session):
         save.names = [name[: storage.MAX_NAME] for name in game.names()]
         save.moves = self.moves_played()
         save.over = game.state is not None and game.state.is_over()
-        save.turn = "mine" if game.my_move() else "send" if game.send_needed() else "wait"
+        mine = game.my_move() or game.tie_answerer() == game.seat  # a move, or an answer
+        save.turn = "mine" if mine else "send" if game.send_needed() else "wait"
         save.awaited = game.waiting_for()
         save.saved = storage.now_ms()
         try:
