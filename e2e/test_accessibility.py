@@ -387,9 +387,9 @@ def test_the_screens_of_a_game_by_links(open_page, site_url: str, audit: Audit, 
 def test_the_screens_of_a_game_by_links_in_a_group(
     open_page, site_url: str, audit: Audit, lang: str
 ) -> None:
-    """Fools! for three by links, on a phone: the form with its number of seats, the invite
-    to the group, the second friend's join screen (from the first friend's link), and the
-    first turn's notice once everyone has joined."""
+    """Fools! for three by links, on a phone: the form with its number of seats, an invite
+    per friend, the second friend's join screen, and the host's notice once everyone has
+    joined."""
     host, first, second = (open_page(lang, phone=True) for _ in range(3))
     for page in (host, first, second):
         page.goto(site_url)
@@ -400,25 +400,27 @@ def test_the_screens_of_a_game_by_links_in_a_group(
     host.fill("#own-name", "Alice")
     audit.check(host, "new game by links for three (phone)")
     host.click("[data-act='start']")
-    invite = the_link(host)
-    audit.check(host, "invite to the group (phone)")
+    the_link(host)
+    invites = [host.locator(f"#remote-url-{seat}").input_value() for seat in (1, 2)]
+    audit.check(host, "an invite per friend (phone)")
     screenshot(host, f"remote-group-invite-phone-{lang}")
-    open_link(first, invite)
+    open_link(first, invites[0])
     first.fill("#join-name", "Bob")
     first.click("[data-act='join']")
     from_first = the_link(first)
-    audit.check(first, "joined, with a link for the next friend (phone)")
+    audit.check(first, "joined (phone)")
     screenshot(first, f"remote-group-joined-phone-{lang}")
-    open_link(second, from_first)
+    open_link(second, invites[1])
     second.wait_for_selector("#join-name")
     audit.check(second, "the second friend's join screen (phone)")
     screenshot(second, f"remote-group-join-phone-{lang}")
     second.fill("#join-name", "Carol")
     second.click("[data-act='join']")
     from_second = the_link(second)
-    for page in (host, first):
-        open_link(page, from_first if page is host else from_second)
+    open_link(host, from_first)
     open_link(host, from_second)
+    open_link(second, from_first)  # Carol's shuffle follows Bob's
+    open_link(host, the_link(second))
     host.wait_for_selector(".notice.remote, .play[data-turn='mine']")
     audit.check(host, "the deal in a group (phone)")
     screenshot(host, f"remote-group-dealt-phone-{lang}")

@@ -62,9 +62,9 @@ def open_page(new_context: Callable[..., BrowserContext], site_url: str, lang: s
 
 
 def the_link(page: Page) -> str:
-    """The link the page says to send."""
+    """The link the page says to send (the first, when it offers an invite per seat)."""
     page.wait_for_selector(SENDING, timeout=120_000)
-    return page.locator("#remote-url").input_value()
+    return page.locator("#remote-url, [id^='remote-url-']").first.input_value()
 
 
 LINKS_OPENED = "() => Number(document.documentElement.dataset.remoteLinks || 0)"
@@ -356,10 +356,14 @@ if state is not None:  # dealt
     held += encode_state(state)
     hand = list(state.hands[game.seat])
 # Cards shown to everyone in a message held here (a Standard Bearer revealed once all have
-# chosen) are public, though the copy takes them only with the other seats' parts.
+# chosen, a seat's part of the armies at the battle) are public, though the copy takes
+# them only with the other seats' parts (and the shower's own move waits for those).
+opened = game.device.opened
 for message in game.device.chain.messages:
     for entry in message.body.get("shown", []):
-        seen |= set(entry.get("i", [])) if "to" not in entry else set()
+        if "to" not in entry:
+            seen |= set(entry.get("i", []))
+            seen |= {opened[p].split("#")[0] for p in entry.get("p", []) if p in opened}
 json.dumps({
     "held": held,
     "hand": hand,
@@ -425,7 +429,8 @@ def play_in_a_group_chat(
         assert unread, "nobody can move and no link is left to open"
         reader, post = unread[len(chat) % len(unread)]  # pages take turns, each in order
         open_link(pages[reader], chat[post][1])
-        expect(pages[reader].locator("#message")).to_be_hidden()
+        message = pages[reader].locator("#message")
+        assert not message.is_visible(), (reader, post, chat[post][0], message.inner_text())
         opened[reader].add(post)
         checked += fools_pages_hold_nothing_secret(pages)
     raise AssertionError(f"{until} did not show on every page")
@@ -440,17 +445,19 @@ def test_three_devices_play_a_round_of_fools_in_a_group_chat(new_context, site_u
     alice.select_option("#seat-count", "3")
     alice.fill("#own-name", "Alice")
     alice.click("[data-act='start']")
-    invite = the_link(alice)
-    expect(alice.locator(".notice.remote h3")).to_contain_text("to the group")
+    alice.wait_for_selector(SENDING, timeout=120_000)
+    expect(alice.locator(".notice.remote h3")).to_contain_text("their own invite")
+    invites = [alice.locator(f"#remote-url-{seat}").input_value() for seat in (1, 2)]
     screenshot(alice, "remote-group-invite-desktop-en")
-    from_bob = join(bob, invite, "ボブ")
-    open_link(carol, from_bob)  # the next friend joins from the link the last one sent
-    expect(carol.locator(".remote-join")).to_contain_text("one at a time")
+    # Carol opens her invite first: friends join their own seats in any order.
+    open_link(carol, invites[1])
+    expect(carol.locator(".remote-join")).to_contain_text("any order")
     carol.fill("#join-name", "Carol")
     carol.click("[data-act='join']")
     from_carol = the_link(carol)
-    chat = [(0, invite), (1, from_bob), (2, from_carol)]
-    opened = [{0}, {0, 1}, {0, 1, 2}]  # Carol joined from Bob's link, which holds the invite
+    from_bob = join(bob, invites[0], "ボブ")
+    chat = [(0, invites[0]), (0, invites[1]), (2, from_carol), (1, from_bob)]
+    opened = [{0, 1}, {0, 3}, {1, 2}]
     won = ".log li:has-text('wins the battle'), .log li:has-text('戦いに勝ちました')"
     checked = play_in_a_group_chat([alice, bob, carol], chat, opened, f"{AUDIT}, {won}")
     assert checked > 0 and len(chat) > 8

@@ -12,18 +12,19 @@ import pytest
 
 from pygames.bots import make_bot
 from pygames.core import RESIGN, UNKNOWN, IllegalAction
-from pygames.position import encode_state
+from pygames.position import bounded_json, encode_state
 from pygames.record import Record
 from pygames.remote.game import (
     AUDITING,
     DEALING,
     PLAYING,
+    SAVE_DEPTH,
     VERIFIED,
     RemoteError,
     RemoteGame,
     SodiumCrypto,
 )
-from pygames.remote.link import from_fragment, to_fragment
+from pygames.remote.link import for_seat, from_fragment, to_fragment
 
 CRYPTO = SodiumCrypto()
 
@@ -347,9 +348,20 @@ def test_three_seats_join_from_each_other_s_links_and_deal():
         assert all(hand == [UNKNOWN] * 2 for seat, hand in enumerate(hands) if seat != app.seat)
 
 
-def join_in_a_group_chat(seats: int) -> list[RemoteGame]:
-    """The host's invite, then each friend joins from the link the one before sent."""
-    apps = [RemoteGame.create(CRYPTO, "fools", seats, {}, "A")]
+def join_in_a_group_chat(seats: int, by_seat: bool = False) -> list[RemoteGame]:
+    """The host's invite, then each friend joins from the link the one before sent; or
+    (`by_seat`) from the host's invite for its own seat, the last seat first, none of them
+    having seen another's join."""
+    host = RemoteGame.create(CRYPTO, "fools", seats, {}, "A")
+    if by_seat:
+        invites = host.invites()
+        assert sorted(invites) == list(range(1, seats))
+        friends = {}
+        for seat in reversed(range(1, seats)):
+            assert RemoteGame.invitation(invites[seat]).seat == seat
+            friends[seat] = RemoteGame.join(CRYPTO, invites[seat], "ABCD"[seat])
+        return [host, *(friends[seat] for seat in range(1, seats))]
+    apps = [host]
     for seat in range(1, seats):
         link = apps[-1].link() or ""
         assert RemoteGame.invitation(link).seat == seat
@@ -357,15 +369,20 @@ def join_in_a_group_chat(seats: int) -> list[RemoteGame]:
     return apps
 
 
-@pytest.mark.parametrize(("seats", "seed", "resigner"), [(3, 11, None), (4, 12, 1)])
-def test_friends_in_a_group_chat_play_fools_whole_opening_links_in_any_order(seats, seed, resigner):
+@pytest.mark.parametrize(
+    ("seats", "seed", "resigner", "by_seat"), [(3, 11, None, False), (4, 12, 1, True)]
+)
+def test_friends_in_a_group_chat_play_fools_whole_opening_links_in_any_order(
+    seats, seed, resigner, by_seat
+):
     """Every link goes to the group; each app opens the links it has not opened in an
     order of its own (a link carries what its reader may lack, so none is refused).
     Answers of several seats to one link cross in the chat, and the next link follows
     them all; the game still ends, every app verifies it, and each holds its seat's view
     of the whole game. A seat that resigns midway (the others play on) still answers for
-    the cards it holds when it opens their links."""
-    apps = join_in_a_group_chat(seats)
+    the cards it holds when it opens their links. Friends given an invite each join in
+    any order."""
+    apps = join_in_a_group_chat(seats, by_seat)
     bots = [make_bot("greedy", seed * seats + seat) for seat in range(seats)]
     rng = random.Random(seed)
     chat: list[tuple[int, str]] = []
@@ -601,3 +618,32 @@ def test_an_accept_out_of_turn_is_refused_naming_its_seat():
     with pytest.raises(RemoteError) as refused:
         offerer.take_link(to_fragment([forged]))
     assert (refused.value.reason, refused.value.seat) == ("illegal_move", second.seat)
+
+
+def test_an_invite_for_a_seat_taken_is_refused_and_a_group_invite_offers_the_first_free():
+    host = RemoteGame.create(CRYPTO, "fools", 3, {}, "A")
+    invites = host.invites()
+    carol = RemoteGame.join(CRYPTO, invites[2], "C")
+    host.take_link(carol.link() or "")
+    assert sorted(host.invites()) == [1]  # only Bob's seat is still free
+    with pytest.raises(RemoteError) as taken:
+        RemoteGame.invitation(for_seat(host.link() or "", 2))
+    assert taken.value.reason == "seats_taken"
+    assert RemoteGame.invitation(host.link() or "").seat == 1
+    for damaged in ("&seat=", "&seat=x", "&seat=99", "&seat=0"):
+        with pytest.raises(RemoteError):
+            RemoteGame.invitation((host.link() or "") + damaged)
+
+
+def test_a_save_nests_no_deeper_than_the_page_s_storage_reads():
+    """A whole Fools! game with reshuffles and its audit: the deepest save there is."""
+    for seed in range(10, 20):
+        links, apps = play_whole_game(new_table("fools", {}), seed)
+        saved = apps[0].to_saved()
+        if saved["redeals"] and saved["audit"]:
+            break
+    else:
+        raise AssertionError("no game reshuffled")
+    bounded_json(json.dumps(saved), SAVE_DEPTH)
+    with pytest.raises(ValueError):
+        bounded_json(json.dumps(saved), SAVE_DEPTH - 1)

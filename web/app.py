@@ -282,14 +282,15 @@ class App:
     # ----- opening games: from the address, a save or a link -----
 
     def open_from_hash(self) -> bool:
-        fragment, moment = split_moment(str(js.location.hash))
+        address = str(js.location.hash)
+        if address.startswith(REMOTE_PREFIX):  # whole: an invite may name its seat (&seat=)
+            self.run(self.open_remote_link(address[1:]))
+            return True
+        fragment, moment = split_moment(address)
         if fragment.startswith(LINK_PREFIX):
             return self.open_link(fragment, moment)
         if fragment.startswith(SAVE_PREFIX):
             return self.resume(fragment[len(SAVE_PREFIX) :], moment)
-        if fragment.startswith(REMOTE_PREFIX):
-            self.run(self.open_remote_link(fragment[1:]))
-            return True
         return False
 
     def set_hash(self, fragment: str) -> None:

@@ -36,9 +36,10 @@ SAVE_PREFIX = "ff:save:"
 FORMAT = "ff-save/1"
 
 MAX_ENTRY_CHARS = 2_000_000  # a larger entry is unreadable without parsing it
-# A save is an object holding lists, and its study an object holding a list of lists:
-# deeper is refused before parsing.
-MAX_DEPTH = 4
+# A save is an object holding lists, and its study an object holding a list of lists; a
+# game by links holds its device's save, which nests 4 deep (`pygames.remote.game.
+# SAVE_DEPTH`: a reshuffle's order, the audit's moves): deeper is refused before parsing.
+MAX_DEPTH = 5
 MAX_STUDIED = 100_000  # more studied decisions than any game has: the study is dropped
 MAX_MOVES = 10_000_000
 MAX_TIME_MS = 8.64e15  # the latest time a JS Date can hold

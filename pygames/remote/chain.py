@@ -32,9 +32,10 @@ from pygames.remote.wire import b64, unb64
 
 FORMAT = 2  # format 1 followed one message ("previous"); 2 follows several ("after")
 JOIN = "join"
-# Answers: what a device sends by itself on opening a link. Several seats may answer
-# one link at once; every other message is a turn, and follows the one before.
-ANSWERS = ("keys", "audit")
+# Answers: what a device sends by itself on opening a link, and the joins (friends may
+# join in any order). Several seats may answer one link at once; every other message is
+# a turn, and follows the one before.
+ANSWERS = ("keys", "audit", JOIN)
 
 
 class Signer(Protocol):

@@ -37,9 +37,10 @@ once; the chain takes their answers in any order (`pygames.remote.chain`).
 Message bodies (JSON, in the chain):
 - ``invite`` (seat 0): its public key and box key, the game, seats and options,
   its shuffle;
-- ``join`` (each other seat, in order): its public key, box key and shuffle (the
-  last seat's shuffle locks too, and shuffles a second stage first), and its keys
-  for the setup's draws;
+- ``join`` (each other seat, in any order): its public key and box key, and its
+  shuffle if the seat before it has shuffled (else its shuffle follows in a ``keys``
+  message once that one comes; the last seat's shuffle locks too, and shuffles a
+  second stage first), with its keys for the setup's draws;
 - ``lock`` (each seat but the last, in order): its lock step (and its shuffle of a
   second stage), its setup keys and what it owes;
 - ``move``: actions in order, as the other seats see them (the last may wait), with
@@ -276,6 +277,7 @@ class Device(Showing):
         self.pick_commitment: bytes | None = None
         self.names: dict[int, str] = {}  # seat -> the name its player gave
         self.player = ""  # this seat's name, sent with its invite or join
+        self.joined = seat == 0  # a seat's join sent (the invite is seat 0's)
         self.sent_actions: list[list[str]] = []  # my move messages' actions, unredacted
         # After a fair audit: the whole game, every card open (a record's actions).
         self.whole: list[tuple[int, str]] | None = None
@@ -330,22 +332,25 @@ class Device(Showing):
         return device, device.join_step()
 
     def join_step(self) -> str:
-        """Another seat's first message: its shuffle (the last seat's locks too)."""
+        """Another seat's first message: its shuffle (the last seat's locks too), if the
+        seat before it has shuffled; else its shuffle follows once that one comes
+        (`next_deal_steps`): friends may join in any order."""
+        self.joined = True
+        body = {"kind": "join", **self.identity(), "pick_share": self.pick_share}
+        self.next_deal_steps()
+        return self.send({**body, **self.owed()})
+
+    def shuffle_step(self) -> None:
+        """My shuffle of the deal, owed at once (the last seat locks as it shuffles)."""
         step = self.deal.shuffle(self.steps[-1].deck)
         self.steps.append(step)
-        body = {
-            "kind": "join",
-            **self.identity(),
-            "step": step.to_json(),
-            "pick_share": self.pick_share,
-        }
+        self.unsent_steps["step"] = step
         if step.commitments:  # the last seat locks now: its setup keys go with it
             self.setup_keys(self.plan.layout.blocks)
             if self.deal2 is not None:  # and shuffles the second stage first
                 step2 = self.deal2.shuffle(self.deal.merged)
                 self.steps2.append(step2)
                 self.unsent_steps["step2"] = step2
-        return self.send({**body, **self.owed()})
 
     def identity(self) -> dict:
         return {
@@ -385,9 +390,14 @@ class Device(Showing):
         self.owe(draws)
 
     def next_deal_steps(self) -> None:
-        """A second stage's lock, when the deal comes to me: made at once (so that my
-        copy of the game can start), sent with my next message."""
-        if self.deal2 is None or len(self.steps) < len(deal_order(self.plan.seats)):
+        """My shuffle, once I joined and the seat before me shuffled; a second stage's
+        lock, when the deal comes to me: made at once (so that my copy of the game can
+        start), sent with my next message."""
+        order = deal_order(self.plan.seats)
+        done = len(self.steps)
+        if self.joined and done < len(order) and order[done] == (self.seat, "shuffle"):
+            self.shuffle_step()
+        if self.deal2 is None or len(self.steps) < len(order):
             return
         order = second_order(self.plan.seats)
         done = len(self.steps2)
@@ -1089,6 +1099,7 @@ class Device(Showing):
 # What a checkpoint keeps (and restores) of a device, besides its chain and the cards
 # opened: everything a received link may change.
 SAVED = (
+    "joined",
     "box_keys",
     "steps",
     "steps2",

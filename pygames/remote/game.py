@@ -37,11 +37,12 @@ from pygames.remote.device import (
     secrets_of,
 )
 from pygames.remote.group import Group
-from pygames.remote.link import from_fragment, to_fragment
+from pygames.remote.link import for_seat, from_fragment, seat_of, to_fragment
 from pygames.remote.redeal import redeal_order
 from pygames.remote.wire import b64, unb64
 
 SAVE_FORMAT = "ff-remote/1"
+SAVE_DEPTH = 4  # how deep a save nests (web/storage.py reads one level more)
 INVITE = "invite"
 AUDIT = "audit"
 # A tie by agreement: a seat offers on its move (it then waits for the answers); the
@@ -135,11 +136,18 @@ class RemoteGame:
             raise RemoteError("not_by_link", None, str(error)) from None
         except DealError as error:
             raise RemoteError("damaged", 0, str(error)) from None
-        joined = sum(1 for m in messages if m.body.get("kind") == JOIN)
-        if joined + 1 >= plan.seats:
+        joined = {m.seat for m in messages if m.body.get("kind") == JOIN}
+        free = [seat for seat in range(1, plan.seats) if seat not in joined]
+        try:
+            named = seat_of(fragment)
+        except ChainError as error:
+            raise refusal(error) from None
+        seat = named if named is not None else (free[0] if free else None)
+        if seat not in free:
             raise RemoteError("seats_taken")
+        assert seat is not None
         host = player_name(invite.body.get("name"))
-        return Invitation(invite.game, plan.game_id, plan.seats, plan.options, host, joined + 1)
+        return Invitation(invite.game, plan.game_id, plan.seats, plan.options, host, seat)
 
     @classmethod
     def join(cls, crypto: Crypto, fragment: str, player: str) -> RemoteGame:
@@ -269,7 +277,7 @@ class RemoteGame:
     def offer_tie(self) -> None:
         if not self.may_offer_tie():
             raise IllegalAction("not_your_turn", seat=self.seat)
-        self.device.send({"kind": OFFER})
+        self.send_turn(OFFER)
 
     def answer_tie(self, accept: bool) -> None:
         """Decline (the game goes on) or accept the offer: the last to accept plays the
@@ -277,14 +285,19 @@ class RemoteGame:
         if self.tie_answerer() != self.seat:
             raise IllegalAction("not_your_turn", seat=self.seat)
         if not accept:
-            self.device.send({"kind": DECLINE})
+            self.send_turn(DECLINE)
             return
         if self.tie_answerers() != [self.seat]:
-            self.device.send({"kind": ACCEPT})
+            self.send_turn(ACCEPT)
             return
         self.device.play(AGREED_DRAW)
         self.device.send_moves()
         self.take_next_steps()
+
+    def send_turn(self, kind: str) -> None:
+        """A turn that is no move (an offer, or an answer to one), with what I owe: it
+        would have gone with my move."""
+        self.device.send({"kind": kind, **self.device.owed()})
 
     def check_tie(self, message: Message) -> None:
         """An answer to an offer comes from the seat whose answer is awaited, and a "draw"
@@ -348,6 +361,15 @@ class RemoteGame:
         """The fragment to send now (``m=...``), or None if the others have all mine."""
         outbox = self.outbox()
         return to_fragment(outbox) if outbox else None
+
+    def invites(self) -> dict[int, str]:
+        """One invite link per seat not joined yet (seat -> fragment), while seat 0 deals:
+        my link, naming the seat it offers."""
+        link = self.link()
+        if self.seat != 0 or self.phase() != DEALING or link is None:
+            return {}
+        joined = {m.seat for m in self.device.chain.messages if m.body.get("kind") == JOIN}
+        return {s: for_seat(link, s) for s in range(1, self.seats) if s not in joined}
 
     def send_needed(self) -> bool:
         """A link of mine must go out before anything more can happen: it is not my move
@@ -662,7 +684,7 @@ def redo(device: Device, message: Message, own_moves) -> None:
     elif kind == AUDIT:
         device.send_audit()
     elif kind in (OFFER, ACCEPT, DECLINE):
-        device.send({"kind": kind})
+        device.send({"kind": kind, **device.owed()})
     else:
         raise RemoteError("bad_save", None, f"a message of mine of no kind I make: {kind}")
 

@@ -19,7 +19,7 @@ from web.i18n import t
 from web.play import PlayScreen
 from web.remote.session import RemoteSession, ReviewSession
 from web.screen import action_button
-from web.seats import join_names
+from web.seats import SEAT_LETTERS, join_names
 
 
 class RemotePlayScreen(PlayScreen):
@@ -76,7 +76,13 @@ class RemotePlayScreen(PlayScreen):
         body: list[Element | None] = [h("h3", {"id": "notice-title"}, self.headline())]
         if news is not None:
             body += [h("p", {}, h("strong", {}, t("remote.news"))), news]
-        if send:
+        invites = game.invites() if game.seats > 2 else {}
+        if send and invites:  # one invite link per friend, each for its own seat
+            body.append(h("p", {}, t("remote.why_invites")))
+            for seat, fragment in invites.items():
+                label = t("remote.invite_for", letter=SEAT_LETTERS[seat])
+                body.append(self.link_field(fragment, f"-{seat}", label))
+        elif send:
             body += [h("p", {}, self.why_send()), self.link_field(game.link() or "")]
         waiting = self.waiting_names()
         if self.inviting():
@@ -134,8 +140,9 @@ class RemotePlayScreen(PlayScreen):
             at_fault = join_names([self.names[seat] for seat in game.at_fault()])
             return t("remote.unfair", name=at_fault)
         if self.sending() and game.seats > 2:  # a group chat
-            invite = self.inviting() and game.seat == 0
-            return t("remote.send_invite_group" if invite else "remote.send_to_group", names=others)
+            if self.inviting() and game.invites():
+                return t("remote.send_invites")
+            return t("remote.send_to_group", names=others)
         if self.inviting():
             return t("remote.send_invite")
         if self.sending():
@@ -181,15 +188,18 @@ class RemotePlayScreen(PlayScreen):
         game = self.remote_session.remote
         return join_names([self.names[seat] for seat in game.waiting_for()])
 
-    def link_field(self, fragment: str) -> Element:
+    def link_field(self, fragment: str, key: str = "", label: str = "") -> Element:
+        """A link to send, with Copy (and Share where the device has it); `key` tells
+        several apart (one invite per seat)."""
         url = str(js.location.href).split("#")[0] + "#" + fragment
         can_share = hasattr(js.navigator, "share")
+        field = f"remote-url{key}"
         return h(
             "div",
             {"class": "remote-link"},
-            h("label", {"for": "remote-url"}, t("remote.link")),
-            h("input", {"id": "remote-url", "readonly": True, "value": url, "dir": "ltr"}),
-            h("p", {"class": "muted", "id": "remote-result", "role": "status"}),
+            h("label", {"for": field}, label or t("remote.link")),
+            h("input", {"id": field, "readonly": True, "value": url, "dir": "ltr"}),
+            h("p", {"class": "muted", "id": f"remote-result{key}", "role": "status"}),
             h(
                 "div",
                 {"class": "row"},
@@ -199,11 +209,17 @@ class RemotePlayScreen(PlayScreen):
                         "type": "button",
                         "class": "primary",
                         "data-act": "copy-remote",
-                        "data-focus": "copy-remote",
+                        "data-focus": f"copy-remote{key}",
+                        "data-link": key,
                     },
                     t("share.copy"),
                 ),
-                can_share and action_button("share-remote", t("remote.share")),
+                can_share
+                and h(
+                    "button",
+                    {"type": "button", "data-act": "share-remote", "data-link": key},
+                    t("remote.share"),
+                ),
             ),
         )
 
@@ -295,10 +311,11 @@ class RemotePlayScreen(PlayScreen):
         self.remote_session.answer_tie(accept=False)
 
     async def act_copy_remote(self, element) -> None:
-        await dialogs.copy_link("remote-url", "remote-result")
+        key = str(element.getAttribute("data-link") or "")
+        await dialogs.copy_link(f"remote-url{key}", f"remote-result{key}")
 
     async def act_share_remote(self, element) -> None:
-        field = dom.by_id("remote-url")
+        field = dom.by_id(f"remote-url{str(element.getAttribute('data-link') or '')}")
         if field is None:
             return
         data = js.Object.new()
