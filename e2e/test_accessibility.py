@@ -345,6 +345,18 @@ def test_the_fools_screens(open_page, site_url: str, audit: Audit, lang: str) ->
     audit.assert_clean()
 
 
+def join_looking(page: Page, invite: str, name: str, audit: Audit, shot: str) -> str:
+    """Open an invite, look at the join screen (axe, and a screenshot named `shot`), and
+    join: the link the page then says to send."""
+    open_link(page, invite)
+    page.wait_for_selector("#join-name")
+    audit.check(page, f"join screen ({shot})")
+    screenshot(page, shot)
+    page.fill("#join-name", name)
+    page.click("[data-act='join']")
+    return the_link(page)
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_screens_of_a_game_by_links(open_page, site_url: str, audit: Audit, lang: str) -> None:
     """The new-game form by links, the invite, the join, the link to send and the waiting,
@@ -361,13 +373,7 @@ def test_the_screens_of_a_game_by_links(open_page, site_url: str, audit: Audit, 
     invite = start_by_links(host, "Alice", start="A")
     audit.check(host, "invite to send (phone)")
     screenshot(host, f"remote-invite-phone-{lang}")
-    open_link(guest, invite)
-    guest.wait_for_selector("#join-name")
-    audit.check(guest, "join screen (phone)")
-    screenshot(guest, f"remote-join-phone-{lang}")
-    guest.fill("#join-name", "Bob")
-    guest.click("[data-act='join']")
-    answer = the_link(guest)
+    answer = join_looking(guest, invite, "Bob", audit, f"remote-join-phone-{lang}")
     audit.check(guest, "join sent, waiting (phone)")
     screenshot(guest, f"remote-join-sent-phone-{lang}")
     open_link(host, answer)
@@ -410,13 +416,8 @@ def test_the_screens_of_a_game_by_links_in_a_group(
     from_first = the_link(first)
     audit.check(first, "joined (phone)")
     screenshot(first, f"remote-group-joined-phone-{lang}")
-    open_link(second, invites[1])
-    second.wait_for_selector("#join-name")
-    audit.check(second, "the second friend's join screen (phone)")
-    screenshot(second, f"remote-group-join-phone-{lang}")
-    second.fill("#join-name", "Carol")
-    second.click("[data-act='join']")
-    from_second = the_link(second)
+    shot = f"remote-group-join-phone-{lang}"
+    from_second = join_looking(second, invites[1], "Carol", audit, shot)
     open_link(host, from_first)
     open_link(host, from_second)
     open_link(second, from_first)  # Carol's shuffle follows Bob's

@@ -300,6 +300,15 @@ def test_a_tie_offered_by_link_is_declined_then_accepted(new_context, site_url: 
     expect(bob.locator("#join-name")).to_have_value("Bob")
 
 
+def take_a_turn(pages: list[Page], turn: Callable[[Page], None]) -> Page | None:
+    """The page whose move it is takes a `turn` by clicks (None: no page may move)."""
+    mover = next((p for p in pages if p.locator(READY_TO_PLAY).count()), None)
+    if mover is not None:
+        turn(mover)
+        mover.wait_for_selector(f"{READY_TO_PLAY}, {SENDING}, .over", timeout=60_000)
+    return mover
+
+
 def play_by_links(pages: list[Page], turn: Callable[[Page], None], until: str) -> int:
     """Two pages play by links: the one to move takes a `turn` by clicks, the one that
     acted last sends its link, until `until` shows on both pages. The links sent."""
@@ -307,10 +316,8 @@ def play_by_links(pages: list[Page], turn: Callable[[Page], None], until: str) -
     for _ in range(400):
         if all(page.locator(until).count() for page in pages):
             return links
-        mover = next((p for p in pages if p.locator(READY_TO_PLAY).count()), None)
+        mover = take_a_turn(pages, turn)
         if mover is not None:
-            turn(mover)
-            mover.wait_for_selector(f"{READY_TO_PLAY}, {SENDING}, .over", timeout=60_000)
             sender = mover
             continue
         other = pages[1] if sender is pages[0] else pages[0]
@@ -414,10 +421,7 @@ def play_in_a_group_chat(
     for _ in range(600):
         if all(page.locator(until).count() for page in pages):
             return checked
-        mover = next((p for p in pages if p.locator(READY_TO_PLAY).count()), None)
-        if mover is not None:
-            click_a_step(mover)
-            mover.wait_for_selector(f"{READY_TO_PLAY}, {SENDING}, .over", timeout=60_000)
+        if take_a_turn(pages, click_a_step) is not None:
             continue
         for k, page in enumerate(pages):
             if page.locator(SENDING).count():
