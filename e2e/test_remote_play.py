@@ -415,11 +415,12 @@ def play_in_a_group_chat(
     """Pages play by posting each link they must send to the group (`chat`: who posted
     which link; `opened`: the posts each page has opened) and opening the posts they have
     not opened, the oldest first, in turns among the pages, until `until` shows on every
-    page. After every link opened, no page holds a card it may not know. The cards
-    checked."""
+    page and a card was checked. After every link opened, no page holds a card it may not
+    know. The cards checked."""
     checked = 0
-    for _ in range(600):
-        if all(page.locator(until).count() for page in pages):
+    for _ in range(900):
+        # (and on until a secret card was checked: the deal may hold none for a while)
+        if checked and all(page.locator(until).count() for page in pages):
             return checked
         if take_a_turn(pages, click_a_step) is not None:
             continue
