@@ -130,6 +130,7 @@ def test_two_devices_play_the_fools_field_by_links(new_context, site_url: str) -
         links += 1
         sender = receiver
         checked += holds_nothing_of_the_rival(alice, bob)
+        no_device_opened_another_s_secret(pages)
     expect(alice.locator(AUDIT)).to_be_visible()
     expect(bob.locator(AUDIT)).to_be_visible()
     assert links > 8 and checked > 20 and refused == {"en", "ja"}
@@ -163,6 +164,49 @@ def holds_nothing_of_the_rival(*pages: Page) -> int:
         if not theirs["over"]:
             assert not [key for key in theirs["keys"] if key in everything]
         checked += len(secret)
+    return checked
+
+
+# Which deck positions a page's device opened, and which it holds secret from the others
+# (dealt to its seat alone, shown to nobody: `DeckChance.holdings`), less those its own
+# messages show (to everyone, or to one seat: by seat).
+DEVICE_SECRETS = """
+import json
+import web.app
+game = web.app._app.play.session.remote
+state = game.state
+secret = sorted(state.chance.holdings(game.seat)) if state is not None else []
+shown = {"all": []}
+for message in game.device.chain.messages:
+    if message.seat == game.seat:
+        for entry in message.body.get("shown", []):
+            shown.setdefault(str(entry.get("to", "all")), []).extend(entry.get("p", []))
+json.dumps({
+    "seat": game.seat,
+    "opened": sorted(game.device.opened),
+    "secret": secret,
+    "shown": shown,
+    "verified": game.phase() == "verified",
+})
+"""
+
+
+def no_device_opened_another_s_secret(pages: list[Page]) -> int:
+    """No page's device opened a deck position that another seat holds secret (dealt to it
+    alone and not shown to this seat), in any game: the cards' names need not be told
+    apart. The positions checked."""
+    held = [json.loads(run_python(page, DEVICE_SECRETS)) for page in pages]
+    checked = 0
+    for mine in held:
+        if mine["verified"]:
+            continue  # every card is open for the review once the audit found it fair
+        for theirs in held:
+            if theirs is mine:
+                continue
+            shown = set(theirs["shown"]["all"]) | set(theirs["shown"].get(str(mine["seat"]), []))
+            secret = set(theirs["secret"]) - shown
+            assert not secret & set(mine["opened"]), (mine["seat"], theirs["seat"])
+            checked += len(secret)
     return checked
 
 
@@ -311,10 +355,12 @@ def take_a_turn(pages: list[Page], turn: Callable[[Page], None]) -> Page | None:
 
 def play_by_links(pages: list[Page], turn: Callable[[Page], None], until: str) -> int:
     """Two pages play by links: the one to move takes a `turn` by clicks, the one that
-    acted last sends its link, until `until` shows on both pages. The links sent."""
-    sender, links = pages[0], 0
+    acted last sends its link, until `until` shows on both pages. After every link, no
+    device opened a card the other holds secret. The links sent."""
+    sender, links, checked = pages[0], 0, 0
     for _ in range(400):
         if all(page.locator(until).count() for page in pages):
+            assert checked > 0
             return links
         mover = take_a_turn(pages, turn)
         if mover is not None:
@@ -326,6 +372,7 @@ def play_by_links(pages: list[Page], turn: Callable[[Page], None], until: str) -
         open_link(other, the_link(sender))
         links += 1
         sender = other
+        checked += no_device_opened_another_s_secret(pages)
     raise AssertionError(f"{until} did not show on both pages")
 
 
@@ -438,6 +485,7 @@ def play_in_a_group_chat(
         assert not message.is_visible(), (reader, post, chat[post][0], message.inner_text())
         opened[reader].add(post)
         checked += fools_pages_hold_nothing_secret(pages)
+        no_device_opened_another_s_secret(pages)
     raise AssertionError(f"{until} did not show on every page")
 
 
