@@ -125,41 +125,49 @@ class ClockedGroup:
         return self.clock.timed("group", found) if callable(found) else found
 
 
-for game_id, options in (
-    ("fools-field", {}), ("game-of-fields", {"map": "blank"}), ("cloth-of-gold", {}), ("fools", {})
+def has_news(sender, reader):
+    return any(not reader.holds(message) for message in sender.outbox())
+
+
+for game_id, options, seats in (
+    ("fools-field", {}, 2),
+    ("game-of-fields", {"map": "blank"}, 2),
+    ("cloth-of-gold", {}, 2),
+    ("fools", {}, 2),
+    ("fools", {}, 3),
 ):
-    host = RemoteGame.create(crypto, game_id, 2, options, "A")
-    guest = RemoteGame.join(crypto, host.link(), "B")
-    apps, bots = [host, guest], [make_bot("greedy", 1), make_bot("greedy", 2)]
+    # Every link goes to every other seat (a group chat), each opening it at once.
+    host = RemoteGame.create(crypto, game_id, seats, options, "A")
+    invites = host.invites() if seats > 2 else {1: host.link()}
+    apps = [host] + [RemoteGame.join(crypto, invites[s], "ABCD"[s]) for s in range(1, seats)]
+    bots = [make_bot("greedy", seat + 1) for seat in range(seats)]
     opens, moves, sizes = [], [], []
     def deliver(sender):
         fragment = sender.link()
         sizes.append(len(fragment))
-        started = time.perf_counter()
-        apps[1 - sender.seat].take_link(fragment)
-        opens.append((time.perf_counter() - started) * 1000)
-    deliver(guest)
-    last = host
+        for reader in apps:
+            if reader is not sender and has_news(sender, reader):
+                started = time.perf_counter()
+                reader.take_link(fragment)
+                opens.append((time.perf_counter() - started) * 1000)
     for _ in range(20000):
         if all(app.phase() == VERIFIED for app in apps):
             break
         mover = next((app for app in apps if app.my_move()), None)
         if mover is None:
-            deliver(last)
-            last = apps[1 - last.seat]
+            deliver(next(a for a in apps if any(has_news(a, r) for r in apps if r is not a)))
             continue
         action = bots[mover.seat].choose(mover.state, mover.seat)
         started = time.perf_counter()
         mover.play(action)
         moves.append((time.perf_counter() - started) * 1000)
-        last = mover
     saved = json.loads(json.dumps(host.to_saved()))
     started = time.perf_counter()
     RemoteGame.from_saved(crypto, saved)
     restore = (time.perf_counter() - started) * 1000
     clocked = Clocked(crypto)
     RemoteGame.from_saved(clocked, saved)
-    results["games"][game_id + " " + json.dumps(options)] = {
+    results["games"][f"{game_id} {seats} seats {json.dumps(options)}"] = {
         "opens": opens, "moves": moves, "sizes": sizes, "restore_ms": restore,
         "restore_parts": clocked.ms,
         "messages": len(saved["messages"]),
