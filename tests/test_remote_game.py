@@ -647,3 +647,17 @@ def test_a_save_nests_no_deeper_than_the_page_s_storage_reads():
     bounded_json(json.dumps(saved), SAVE_DEPTH)
     with pytest.raises(ValueError):
         bounded_json(json.dumps(saved), SAVE_DEPTH - 1)
+
+
+def test_a_friend_whose_seat_another_took_first_is_told_so_and_keeps_its_save():
+    host = RemoteGame.create(CRYPTO, "fools", 3, {}, "A")
+    invite = host.link() or ""  # names no seat: the first free one
+    first = RemoteGame.join(CRYPTO, invite, "B")
+    late = RemoteGame.join(CRYPTO, invite, "B too")
+    assert first.seat == late.seat == 1
+    host.take_link(first.link() or "")
+    before = json.dumps(late.to_saved())
+    with pytest.raises(RemoteError) as refused:
+        late.take_link(host.link() or "")
+    assert refused.value.reason == "seat_taken_first"
+    assert json.dumps(late.to_saved()) == before

@@ -395,6 +395,9 @@ class RemoteGame:
             for message in messages:
                 if self.holds(message):
                     continue
+                if message.body.get("kind") == JOIN and message.seat == self.seat:
+                    # Another device joined as my seat first (two friends on one link)
+                    raise RemoteError("seat_taken_first", self.seat)
                 try:
                     self.check_tie(message)
                     device.receive(message.to_text())
