@@ -221,6 +221,18 @@ class Chain:
         self.messages.append(message)
         index[digest] = len(self.messages) - 1
 
+    def lineage(self, place: int) -> set[int]:
+        """The places of the held message at `place` and of every message it follows."""
+        index = self.index()
+        found: set[int] = set()
+        todo = [place]
+        while todo:
+            here = todo.pop()
+            if here not in found:
+                found.add(here)
+                todo += [index[h] for h in self.messages[here].after]
+        return found
+
     def follows(self, message: Message, place: int, index: dict[str, int]) -> bool:
         """True if `message` follows the held message at `place`, near or far (held
         messages come after those they follow, so the search stops below `place`)."""

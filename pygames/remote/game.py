@@ -136,7 +136,7 @@ class RemoteGame:
             raise RemoteError("not_by_link", None, str(error)) from None
         except DealError as error:
             raise RemoteError("damaged", 0, str(error)) from None
-        joined = {m.seat for m in messages if m.body.get("kind") == JOIN}
+        joined = joined_seats(messages)
         free = [seat for seat in range(1, plan.seats) if seat not in joined]
         try:
             named = seat_of(fragment)
@@ -343,19 +343,9 @@ class RemoteGame:
     def held_by(self, seat: int) -> set[int]:
         """The places of the messages `seat` surely holds: its own last message and every
         message that one follows."""
-        chain = self.device.chain
-        messages = chain.messages
+        messages = self.device.chain.messages
         last = next((k for k in range(len(messages) - 1, -1, -1) if messages[k].seat == seat), None)
-        if last is None:
-            return set()
-        index = chain.index()
-        held, todo = set(), [last]
-        while todo:
-            place = todo.pop()
-            if place not in held:
-                held.add(place)
-                todo += [index[h] for h in messages[place].after]
-        return held
+        return set() if last is None else self.device.chain.lineage(last)
 
     def link(self) -> str | None:
         """The fragment to send now (``m=...``), or None if the others have all mine."""
@@ -368,7 +358,7 @@ class RemoteGame:
         link = self.link()
         if self.seat != 0 or self.phase() != DEALING or link is None:
             return {}
-        joined = {m.seat for m in self.device.chain.messages if m.body.get("kind") == JOIN}
+        joined = joined_seats(self.device.chain.messages)
         return {s: for_seat(link, s) for s in range(1, self.seats) if s not in joined}
 
     def send_needed(self) -> bool:
@@ -690,6 +680,10 @@ def redo(device: Device, message: Message, own_moves) -> None:
         device.send({"kind": kind, **device.owed()})
     else:
         raise RemoteError("bad_save", None, f"a message of mine of no kind I make: {kind}")
+
+
+def joined_seats(messages: list[Message]) -> set[int]:
+    return {message.seat for message in messages if message.body.get("kind") == JOIN}
 
 
 def read_link(fragment: str) -> list[Message]:
