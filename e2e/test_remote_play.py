@@ -348,7 +348,16 @@ def take_a_turn(pages: list[Page], turn: Callable[[Page], None]) -> Page | None:
     """The page whose move it is takes a `turn` by clicks (None: no page may move)."""
     mover = next((p for p in pages if p.locator(READY_TO_PLAY).count()), None)
     if mover is not None:
+        before = mover.locator(".play").get_attribute("data-moves") or ""
         turn(mover)
+        # The move taken (not the page as it was before it: a move more, or the turn
+        # passed, or a move waiting for keys), then what comes next.
+        mover.wait_for_function(
+            "before => { const p = document.querySelector('.play');"
+            " return !p || p.dataset.moves !== before || p.dataset.turn !== 'mine'; }",
+            arg=before,
+            timeout=60_000,
+        )
         mover.wait_for_selector(f"{READY_TO_PLAY}, {SENDING}, .over", timeout=60_000)
     return mover
 
