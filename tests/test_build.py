@@ -175,3 +175,16 @@ def test_the_card_points_table_holds_every_deck_libsodium_deals(site: Path) -> N
         GAMES[game_id].new_state(seats, chance=watcher)
         for name, point in card_points(group, game_id, watcher.first_pool).items():
             assert table[hash_label(DOMAIN, game_id, name)[:32].hex()] == point.hex()
+
+
+def test_every_module_that_loads_pyodide_first_switches_stack_switching_off() -> None:
+    """web/without-stack-switching.mjs must run before Pyodide's runtime module loads,
+    in the page and in every worker: a module that loads Pyodide imports it first."""
+    web = build.ROOT / "web"
+    loaders = [
+        path for path in sorted(web.glob("*.mjs")) if "pyodide/pyodide.mjs" in path.read_text()
+    ]
+    assert {path.name for path in loaders} >= {"early-pyodide.mjs", "worker-runtime.mjs"}
+    for path in loaders:
+        imports = re.findall(r'^import .*?"([^"]+)";', path.read_text(), re.MULTILINE)
+        assert imports[0] == "./without-stack-switching.mjs", (path.name, imports)

@@ -130,6 +130,8 @@ SNAPSHOT_MAX_BYTES = 64 * 2**20  # Pyodide 314 with the app imported: about 31 M
 EARLY_PYODIDE = "web/early-pyodide.mjs"
 SNAPSHOT_WORKER = "web/snapshot-worker.mjs"
 WORKER_RUNTIME = "web/worker-runtime.mjs"  # the snapshot worker's boot, shared
+# Pyodide runs without stack switching in the page and its workers: a snapshot depends on it.
+WITHOUT_STACK_SWITCHING = "web/without-stack-switching.mjs"
 
 # A fixed timestamp keeps app.zip byte-identical between builds.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
@@ -249,7 +251,13 @@ def snapshot_key(site: Path) -> str:
     version = json.loads((PYODIDE_DIST / "package.json").read_text())["version"]
     digest = hashlib.sha256()
     sources = [f"runtime/pyodide/{name}" for name in PYODIDE_FILES]
-    sources += [COMPILED_STDLIB, "app.zip", SNAPSHOT_WORKER, WORKER_RUNTIME]
+    sources += [
+        COMPILED_STDLIB,
+        "app.zip",
+        SNAPSHOT_WORKER,
+        WORKER_RUNTIME,
+        WITHOUT_STACK_SWITCHING,
+    ]
     for url in sources:
         digest.update(url.encode() + b"\0" + file_hash(site / url))
     return f"{version}-{digest.hexdigest()[:16]}"

@@ -13,6 +13,7 @@
 // failed before, or a restore that fails or restores something else.
 // <html data-boot="snapshot|fresh" data-boot-reason=...> says which boot ran and
 // why; data-snapshot="making|stored|refused|failed" follows the making.
+import "./without-stack-switching.mjs";
 import * as pyodide from "../runtime/pyodide/pyodide.mjs";
 
 const indexURL = new URL("../runtime/pyodide/", import.meta.url).href;

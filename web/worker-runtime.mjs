@@ -2,6 +2,7 @@
 // standard library the page uses (its address comes from the page), and app.zip
 // unpacked where PyScript puts it (the working folder), so `import pygames` works.
 // Used by the snapshot worker and the computer's worker.
+import "./without-stack-switching.mjs";
 import { loadPyodide } from "../runtime/pyodide/pyodide.mjs";
 
 const indexURL = new URL("../runtime/pyodide/", import.meta.url).href;
