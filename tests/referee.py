@@ -133,8 +133,9 @@ def chance_entries(state: State) -> list[str]:
 
 
 def seeded(monkeypatch, seed: int) -> None:
-    """Deals the same cards in every run of a test: every seat's shuffle and share of the
-    joint picks come from `seed` (keys and nonces stay random: they do not move cards)."""
+    """Deals the same cards in every run of a test: every seat's deal seed (its shuffles
+    and keys) and share of the joint picks come from `seed` (nonces stay random: they
+    do not move cards)."""
     import random
 
     import pygames.remote.deal
@@ -142,6 +143,7 @@ def seeded(monkeypatch, seed: int) -> None:
 
     rng = random.Random(seed)
     monkeypatch.setattr(pygames.remote.deal.random, "SystemRandom", lambda: rng)
+    monkeypatch.setattr(pygames.remote.device, "new_deal_seed", lambda: rng.randbytes(32))
     monkeypatch.setattr(
         pygames.remote.device, "random_share", lambda: f"{rng.getrandbits(256):064x}"
     )

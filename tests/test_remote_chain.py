@@ -7,7 +7,14 @@ import json
 
 import pytest
 
-from pygames.remote.chain import Chain, ChainError, Message, SodiumSigner, sodium_verify
+from pygames.remote.chain import (
+    FORMAT,
+    Chain,
+    ChainError,
+    Message,
+    SodiumSigner,
+    sodium_verify,
+)
 from pygames.remote.wire import b64
 
 ALICE, BOB = SodiumSigner(), SodiumSigner()
@@ -207,3 +214,18 @@ def test_a_game_begun_in_format_1_goes_on_in_it():
     chain.append(Message.from_text(join.to_text()))
     newer = Message("g1", 2, 0, (join.digest(),), {"kind": "move"}).signed_by(ALICE)
     assert refused(chain, newer.to_text()).reason == "unreadable"  # formats do not mix
+
+
+def test_a_message_of_a_later_format_is_refused_as_a_newer_apps():
+    chain, _ = started()
+    later = Message("g1", 0, 0, (), {"kind": "invite"}, v=FORMAT + 1).signed_by(ALICE)
+    with pytest.raises(ChainError) as error:
+        chain.append(Message.from_text(later.to_text()))
+    assert error.value.reason == "newer_app"
+    assert len(chain.messages) == 3
+
+
+def test_a_game_goes_on_in_the_format_it_began_in():
+    chain, _ = started()
+    assert {message.v for message in chain.messages} == {FORMAT}
+    assert chain.next(ALICE, 0, {"kind": "move"}).v == FORMAT

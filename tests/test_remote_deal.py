@@ -243,3 +243,78 @@ def test_a_reshuffle_dealt_again_opens_every_card_once_and_the_audit_redoes_it(s
     wrong = dict(secrets)
     wrong[0] = (GROUP.random_scalar(), wrong[0][1])  # not the strip key it used
     assert audit_redeal(GROUP, start, position_keys, redealt, wrong, seats) == [0]
+
+
+class CountingGroup(SodiumGroup):
+    def __init__(self) -> None:
+        super().__init__()
+        self.locks = 0
+
+    def lock(self, point: bytes, scalar: bytes) -> bytes:
+        self.locks += 1
+        return super().lock(point, scalar)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_fair_deal_is_audited_with_a_lock_per_card_and_one_per_step(seats):
+    devices, steps = run_deal(seats)
+    counting = CountingGroup()
+    assert audit(counting, START, steps, {d.seat: d.secrets for d in devices}) == []
+    assert counting.locks == len(START) + len(steps) - 1
+    redone_step_by_step = seats * len(START) + (seats - 1) * len(START)
+    assert counting.locks < redone_step_by_step
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_a_deck_key_that_was_not_the_one_used_is_named(seats):
+    """A deck key comes off again before the cards are dealt: a false one leaves the
+    dealt deck as it was, and is still found (it changes every card of its steps)."""
+    devices, steps = run_deal(seats)
+    secrets = {d.seat: d.secrets for d in devices}
+    secrets[0].deck_key = GROUP.random_scalar()
+    assert audit(GROUP, START, steps, secrets) == [0]
+
+
+def test_a_shuffle_that_deals_a_card_twice_is_named_though_its_steps_follow():
+    """A seat whose order repeats a place (one card twice, another gone) is refused by
+    its own code; a seat that changed that code and made its steps by such an order
+    passes them on unseen (the cards are locked), and the audit names it."""
+    devices = [SeatDeal(GROUP, seat, 3, len(START)) for seat in range(3)]
+    cheat = devices[1].secrets.order
+    cheat[cheat.index(1)] = cheat[cheat.index(0)]
+    with pytest.raises(DealError) as refused:
+        devices[1].shuffle(START)
+    assert refused.value.seat == 1
+    steps: list[Step] = []
+    deck = START
+    for seat, kind in deal_order(3):
+        if (seat, kind) == (1, "shuffle"):
+            key = devices[1].secrets.deck_key
+            assert key is not None
+            step = Step(1, "shuffle", [GROUP.lock(deck[place], key) for place in cheat])
+        else:
+            device = devices[seat]
+            step = device.shuffle(deck) if kind == "shuffle" else device.lock(deck)
+        steps.append(wire(step))
+        deck = steps[-1].deck
+    assert audit(GROUP, START, steps, {d.seat: d.secrets for d in devices}) == [1]
+
+
+def test_a_seat_that_strips_without_a_key_of_its_own_is_named():
+    """Seat 0 takes its keys off the face-down cards and puts none on: seat 1, taking
+    its own off next, would see them. Its steps follow from its secrets; still named."""
+    devices, steps = run_deal(2)
+    hidden = [2, 5, 7]
+    start = [steps[-1].deck[p] for p in hidden]
+    mine = [SeatRedeal(GROUP, s, 2, len(start)) for s in range(2)]
+    mine[0].strip_key = None
+    redealt: list[Step] = []
+    for seat, kind in redeal_order(2):
+        keys = [devices[seat].release(p) for p in hidden] if kind.startswith("strip") else []
+        deck = redealt[-1].deck if redealt else start
+        redealt.append(wire(mine[seat].step(kind, deck, keys)))
+    seen = GROUP.lock(redealt[0].deck[0], GROUP.invert(devices[1].release(hidden[0])))
+    assert seen in POINTS.values()  # what seat 1 could do
+    position_keys = {d.seat: [d.release(p) for p in hidden] for d in devices}
+    secrets = {s.seat: s.secrets_json() for s in mine}
+    assert audit_redeal(GROUP, start, position_keys, redealt, secrets, 2) == [0]

@@ -84,12 +84,18 @@ def cheating_show(monkeypatch, tamper):
 
 
 def play_until_caught(monkeypatch, table: Table, cheats: list[int]) -> None:
-    """Plays until the cheat has gone out (the cheater's copy of the game and the
-    others' differ from then on)."""
+    """Plays until the cheat has gone out and another seat has answered it (the
+    cheater's copy of the game and the others' differ from then on; a seat that shows
+    its part of a check after the cheater has shown its own has shown it by then)."""
+    out_at: list[int] = []
 
     def stop_after_cheat(table: Table) -> None:
-        if cheats:
-            raise Stop
+        if cheats and not out_at:
+            out_at.append(len(table.links))
+        elif out_at:
+            later = [Message.from_text(text).seat for text in table.links[out_at[0] :]]
+            if any(seat != cheats[0] for seat in later):
+                raise Stop
 
     monkeypatch.setattr(Table, "states_agree", lambda table: True)
     with pytest.raises(Stop):
@@ -331,3 +337,30 @@ def test_a_reshuffle_dealt_with_a_wrong_step_is_named_by_the_audit(monkeypatch):
     assert any(device.redeals for device in table.devices)
     monkeypatch.undo()  # the audit redoes the seat's steps honestly
     assert finish_with_audits(table) == [[cheater], [cheater]]
+
+
+def test_the_audit_gives_each_seats_seed_alone_and_every_deal_is_redone_from_it(monkeypatch):
+    """Three seats and reshuffles: each audit link holds the seat's seed and its
+    openings, nothing per deal, and every device derives every secret from the seeds."""
+    seeded(monkeypatch, 3)
+    table = Table(FOOLS, {}, "fools-seeds", 3)
+    play_out(table, 3)
+    assert table.devices[0].redeals  # the seeds must give the reshuffles' secrets too
+    before = len(table.links)
+    assert finish_with_audits(table) == [[]] * 3
+    audits = [Message.from_text(text).body for text in table.links[before:]]
+    assert [set(body) for body in audits] == [{"kind", "seed", "openings"}] * 3
+    for device in table.devices:
+        derived = table.devices[1].secrets[device.seat]
+        assert derived == device.deal.secrets
+        for number, mine in device.my_redeals.items():
+            assert table.devices[0].redeal_secrets[number][device.seat] == mine.secrets_json()
+
+
+@pytest.mark.parametrize("cheater", [0, 2])
+def test_a_seed_that_is_not_the_one_the_deals_came_from_names_its_seat(monkeypatch, cheater):
+    seeded(monkeypatch, 3)
+    table = Table(FOOLS, {}, f"fools-other-seed-{cheater}", 3)
+    play_out(table, 3)
+    table.devices[cheater].deal_seed = bytes(range(32))
+    assert finish_with_audits(table) == [[cheater]] * 3

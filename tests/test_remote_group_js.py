@@ -34,6 +34,14 @@ def not_in_the_group() -> list[bytes]:
     return [bytes(32), small_order, identity, off_the_curve, too_large]
 
 
+def wide_values() -> list[bytes]:
+    """64-byte values to reduce mod L: hashes, and the edges (0, L, L + 1, all ones)."""
+    edges = [0, ORDER, ORDER + 1, 2**512 - 1]
+    return [hash_label("wide", str(n)) for n in range(4)] + [
+        value.to_bytes(64, "little") for value in edges
+    ]
+
+
 def run_js(vectors: dict) -> dict:
     done = subprocess.run(
         ["node", str(CHECK)], input=json.dumps(vectors), capture_output=True, text=True, check=True
@@ -50,8 +58,10 @@ def test_both_back_ends_agree_byte_for_byte():
         "locks": [[p.hex(), s.hex()] for p, s in zip(points + bad, scalars * 2, strict=False)],
         "scalars": [s.hex() for s in scalars],
         "pairs": [[a.hex(), b.hex()] for a, b in zip(scalars, reversed(scalars), strict=True)],
+        "wide": [w.hex() for w in wide_values()],
     }
     js = run_js(vectors)
+    assert js["reduced"] == [GROUP.scalar_from_hash(w).hex() for w in wide_values()]
     assert js["is_point"] == [GROUP.is_point(p) for p in points + bad]
     assert js["is_point"] == [True] * len(points) + [False] * len(bad)
     expected_locks = []

@@ -30,7 +30,10 @@ from typing import Any, Protocol
 
 from pygames.remote.wire import b64, unb64
 
-FORMAT = 2  # format 1 followed one message ("previous"); 2 follows several ("after")
+# Format 1 followed one message ("previous"); 2 follows several ("after"), and its
+# audits give each seat's seed instead of every secret (`pygames.remote.deal.Seed`).
+# A game goes on in the format it began in; a later format is refused as a newer app's.
+FORMAT = 2
 JOIN = "join"
 # Answers: what a device sends by itself on opening a link, and the joins (friends may
 # join in any order). Several seats may answer one link at once; every other message is
@@ -128,6 +131,8 @@ class Message:
             data = json.loads(text)
         except ValueError as error:
             raise ChainError("unreadable", None, "not JSON") from error
+        if isinstance(data, dict) and type(data.get("v")) is int and data["v"] > FORMAT:
+            raise ChainError("newer_app", None, f"format {data['v']}")
         if not isinstance(data, dict) or data.get("v") not in (1, 2):
             raise ChainError("unreadable", None, "not a message")
         kinds = {"v": int, "game": str, "number": int, "seat": int, "body": dict}
@@ -192,7 +197,8 @@ class Chain:
         after = tuple(self.heads())
         index = self.index()
         number = 1 + max(self.messages[index[h]].number for h in after)
-        return Message(game, number, seat, after, body).signed_by(signer)
+        v = self.messages[0].v
+        return Message(game, number, seat, after, body, v=v).signed_by(signer)
 
     def append(self, message: Message) -> None:
         """Take `message`, or raise ChainError saying why not (the chain is unchanged)."""

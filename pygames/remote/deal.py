@@ -16,7 +16,11 @@ knows how two cards' points relate). With seats 0..n-1:
    open nothing a missing seat still locks.
 4. **Audit.** At the end every seat publishes its deck key, its order and its
    position keys (`DealSecrets`); `audit` redoes every step from the start and names
-   the seats whose published steps do not follow from their secrets.
+   the seats whose published steps do not follow from their secrets. It first redoes
+   the deal with the keys only (`Traced`): each card's place in the starting deck and
+   the product of the keys put on it, which costs scalar products, not locks; then
+   the dealt deck is locked once per card and compared. Only a deal that does not
+   add up is redone step by step, lock by lock, to find the seat at fault.
 
 What travels is only points and scalars (32 bytes each, `Group`); secrets stay in
 the `SeatDeal` of the device that made them until the audit.
@@ -27,10 +31,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from pygames.remote.group import POINT_BYTES, Group, hash_label
+from pygames.remote.group import POINT_BYTES, SCALAR_BYTES, Group, hash_label
 from pygames.remote.wire import b64, unb64
 
 DOMAIN = "fools-and-fields/card/1"
+SECRETS = "fools-and-fields/deal-secrets/1"
 
 
 def card_points(
@@ -129,6 +134,8 @@ class SeatDeal:
         additions: int = 0,
         last: bool | None = None,
         previous: int | None = None,
+        secrets: DealSecrets | None = None,
+        seed: Seed | None = None,
     ):
         self.group = group
         self.seat = seat
@@ -138,13 +145,9 @@ class SeatDeal:
         self.additions = additions
         self.previous = seat - 1 if previous is None else previous  # who sends me my input
         last = seat == seats - 1 if last is None else last
-        order = list(range(size))
-        random.SystemRandom().shuffle(order)
-        self.secrets = DealSecrets(
-            deck_key=None if last else group.random_scalar(),
-            order=order,
-            position_keys=[group.random_scalar() for _ in range(self.block)],
-        )
+        # `secrets`: published ones, for an audit that redoes this seat's steps; `seed`:
+        # this seat's secret seed and this deal's name, which the secrets come from.
+        self.secrets = secrets or new_secrets(group, size, self.block, last, seed)
         self.merged: list[bytes] = []  # the last shuffler's rest of the deck, for stage two
         # Steps this seat made before, by kind: a saved device taking its chain again
         # takes them from its own messages instead of doing their group operations again.
@@ -155,6 +158,8 @@ class SeatDeal:
         take off at the same time (its first stage's deck key, in a second stage)."""
         check_size(deck, self.size + self.additions, self.previous)
         secrets = self.secrets
+        if sorted(secrets.order) != list(range(self.size)):  # a card twice, another gone
+            raise DealError(self.seat, "an order that is not a shuffle of the deck")
         moved = [deck[source] for source in secrets.order]
         extra = deck[self.size :]
         if secrets.deck_key is None:
@@ -189,6 +194,48 @@ class SeatDeal:
     def release(self, position: int) -> bytes:
         """This seat's key for `position`: give it only to whoever may see that card."""
         return self.secrets.position_keys[position]
+
+
+@dataclass(frozen=True)
+class Seed:
+    """Where a deal's secrets come from: one seat's secret seed (32 random bytes, kept
+    on its device) and the deal's name in the game ("deal", "deal2", "redeal 1", ...).
+    At the audit the seat publishes the seed alone, and every device derives from it
+    every secret of every deal that seat dealt."""
+
+    secret: bytes
+    deal: str
+
+    def scalar(self, group: Group, *name: str) -> bytes:
+        return group.scalar_from_hash(hash_label(SECRETS, self.secret.hex(), self.deal, *name))
+
+    def order(self, size: int) -> list[int]:
+        """A shuffle of range(size): the places sorted by a hash of each (as uniform as
+        the hash; two places with one hash, the smaller first, has chance 2**-512)."""
+        key = self.secret.hex()
+        return sorted(
+            range(size), key=lambda place: hash_label(SECRETS, key, self.deal, str(place))
+        )
+
+
+def new_secrets(
+    group: Group, size: int, block: int, last: bool, seed: Seed | None = None
+) -> DealSecrets:
+    """One seat's secrets for a deal: drawn at random, or derived from `seed`. (A
+    derived scalar of zero has chance 2**-252; its lock would be refused.)"""
+    if seed is not None:
+        return DealSecrets(
+            deck_key=None if last else seed.scalar(group, "deck key"),
+            order=seed.order(size),
+            position_keys=[seed.scalar(group, "position", str(p)) for p in range(block)],
+        )
+    order = list(range(size))
+    random.SystemRandom().shuffle(order)
+    return DealSecrets(
+        deck_key=None if last else group.random_scalar(),
+        order=order,
+        position_keys=[group.random_scalar() for _ in range(block)],
+    )
 
 
 def open_card(
@@ -249,6 +296,24 @@ def audit(
     redoing the deal from `deck` (the cards' points in the agreed starting order, the
     additions of a second stage last). A seat whose secrets are missing counts as not
     verified too. [] when all is fair."""
+    stages = (steps, secrets, steps2, secrets2)
+    traced = Traced(group, deck)
+    try:
+        if not redo_deal(traced, traced.deck(), stages, block, additions):
+            return []
+    except ValueError:  # a point off the group, a zero key: the slow pass names the seat
+        pass
+    return redo_deal(group, deck, stages, block, additions)
+
+
+Stages = tuple[list[Step], dict[int, DealSecrets], list[Step] | None, dict[int, DealSecrets] | None]
+
+
+def redo_deal(
+    group: Group, deck: list[bytes], stages: Stages, block: int | None, additions: int
+) -> list[int]:
+    """Both stages redone step by step (by a `Traced` group: the quick pass)."""
+    steps, secrets, steps2, secrets2 = stages
     seats = len(secrets) if not steps else max(step.seat for step in steps) + 1
     at_fault = [seat for seat in range(seats) if seat not in secrets]
     size = len(deck) - additions
@@ -281,26 +346,82 @@ def redo_stage(
     size, block, additions = shape
     seats = len(expected) // 2 + 1
     current, merged = deck, list[bytes]()
-    for (seat, kind), step in zip(expected, steps, strict=False):
+    for index, ((seat, kind), step) in enumerate(zip(expected, steps, strict=False)):
         if step.seat != seat or seat not in secrets:
             return merged, [step.seat]
-        redo = SeatDeal.__new__(SeatDeal)
-        redo.group, redo.seat, redo.seats = group, seat, seats
-        redo.size, redo.block, redo.additions = size, block, additions
-        redo.previous, redo.secrets, redo.merged, redo.made = seat, secrets[seat], [], {}
+        redo = SeatDeal(
+            group, seat, seats, size, block, additions, previous=seat, secrets=secrets[seat]
+        )
         unlock = (unlocks or {}).get(seat)
         try:
             again = redo.shuffle(current, unlock) if kind == "shuffle" else redo.lock(current)
         except (ValueError, AssertionError, IndexError):
             return merged, [seat]
-        if again.deck != step.deck or again.commitments != step.commitments:
+        if not same_step(group, again, step, whole=index == len(expected) - 1):
             return merged, [seat]
         merged = redo.merged or merged
-        current = step.deck
+        current = again.deck if isinstance(group, Traced) else step.deck
     if len(steps) != len(expected):
         missing = expected[len(steps)][0] if len(steps) < len(expected) else steps[-1].seat
         return merged, [missing]
     return merged, []
+
+
+def same_step(group: Group, again: Step, published: Step, whole: bool) -> bool:
+    """A step redone is the one published: its commitments and its deck. Traced (the
+    quick pass), the deck is compared whole only if `whole` (the dealt deck), else at
+    its first card: a key that is not the one used changes every card, and a card
+    changed on the way changes the dealt deck (a shuffle and a lock lose nothing)."""
+    if again.commitments != published.commitments or len(again.deck) != len(published.deck):
+        return False
+    if not isinstance(group, Traced):
+        return again.deck == published.deck
+    compared = len(again.deck) if whole else min(1, len(again.deck))
+    return group.untrace(again.deck[:compared]) == published.deck[:compared]
+
+
+class Traced:
+    """A stand-in `Group` for the audit's quick pass. A traced point is a card's place
+    in the starting deck `start` and the product of every key put on it so far: a lock
+    multiplies scalars, and `untrace` makes real points of traced ones, one lock per
+    point, for the few that are compared. Commitments are real (`base_times`)."""
+
+    ONE = (1).to_bytes(SCALAR_BYTES, "little")
+
+    def __init__(self, group: Group, start: list[bytes]):
+        self.inner = group
+        self.start = start
+
+    def deck(self) -> list[bytes]:
+        return [index.to_bytes(4, "little") + self.ONE for index in range(len(self.start))]
+
+    def untrace(self, traced: list[bytes]) -> list[bytes]:
+        start, lock = self.start, self.inner.lock_public
+        return [lock(start[int.from_bytes(point[:4], "little")], point[4:]) for point in traced]
+
+    def random_scalar(self) -> bytes:
+        return self.inner.random_scalar()
+
+    def scalar_from_hash(self, digest: bytes) -> bytes:
+        return self.inner.scalar_from_hash(digest)
+
+    def invert(self, scalar: bytes) -> bytes:
+        return self.inner.invert(scalar)
+
+    def multiply_scalars(self, a: bytes, b: bytes) -> bytes:
+        return self.inner.multiply_scalars(a, b)
+
+    def lock(self, point: bytes, scalar: bytes) -> bytes:
+        return point[:4] + self.inner.multiply_scalars(point[4:], scalar)
+
+    def lock_public(self, point: bytes, scalar: bytes) -> bytes:
+        return self.lock(point, scalar)
+
+    def base_times(self, scalar: bytes) -> bytes:
+        return self.inner.base_times(scalar)
+
+    def point_from_hash(self, digest: bytes) -> bytes:
+        return self.inner.point_from_hash(digest)
 
 
 def check_size(deck: list[bytes], size: int, sender: int) -> None:

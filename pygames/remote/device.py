@@ -57,9 +57,11 @@ seat, ``{"n", "to", "p", "s": {seat: [[r, m], ...]}}``.
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from pygames import GAMES
 from pygames.core import (
@@ -84,6 +86,7 @@ from pygames.remote.deal import (
     DealError,
     DealSecrets,
     SeatDeal,
+    Seed,
     Step,
     audit,
     card_points,
@@ -96,7 +99,7 @@ from pygames.remote.group import Group, PublicGroup
 from pygames.remote.redeal import Redeal, SeatRedeal, audit_redeal, fresh_names, redeal_order
 from pygames.remote.seal import Sealed, box_key, seal, unseal
 from pygames.remote.showing import Showing
-from pygames.remote.wire import b64
+from pygames.remote.wire import b64, unb64
 
 REHEARSALS = 6  # seeds of throwaway setups that find a game's deck and setup blocks
 
@@ -178,6 +181,13 @@ def plan_of_invite(invite: Message) -> GamePlan:
 
 
 MAX_NAME = 40
+SEED_BYTES = 32
+SEEDS_FROM = 2  # the message format whose audits give each seat's seed alone (`Seed`)
+
+
+def new_deal_seed() -> bytes:
+    """A seat's secret seed for its deals (`Seed`), from the system's secure source."""
+    return os.urandom(SEED_BYTES)
 
 
 def player_name(name: object) -> str:
@@ -190,31 +200,25 @@ def player_name(name: object) -> str:
 class Device(Showing):
     """One seat's device: its secrets, its chain, and the game as its seat knows it."""
 
-    def __init__(self, group: Group, verify: Verify, signer: Signer, seat: int, plan: GamePlan):
+    def __init__(
+        self,
+        group: Group,
+        verify: Verify,
+        signer: Signer,
+        seat: int,
+        plan: GamePlan,
+        deal_seed: bytes | None = None,
+    ):
         self.group = group
         self.signer = signer
         self.seat = seat
         self.plan = plan
         self.chain = Chain(verify)
         self.points = card_points(group, plan.game_id, plan.deck + plan.additions)
-        first = plan.layout.first
-        self.deal = SeatDeal(
-            group, seat, plan.seats, len(plan.deck), first or None, len(plan.additions)
-        )
-        # A second stage (cards that join the deck after the first draws): the last seat
-        # shuffles first, seat n-2 last (`pygames.remote.deal.second_order`).
-        self.deal2 = (
-            SeatDeal(
-                group,
-                seat,
-                plan.seats,
-                len(self.points) - first,
-                last=seat == (plan.seats - 2) % plan.seats,
-                previous=(seat - 1) % plan.seats,
-            )
-            if plan.additions
-            else None
-        )
+        # Every secret of every deal this seat deals comes from this seed (`Seed`), which
+        # the audit publishes alone; None: secrets of a game begun before (saved as such).
+        self.deal_seed: bytes | None = deal_seed or new_deal_seed()
+        self.deal, self.deal2 = self.seat_deals(seat, self.deal_seed)
         self.box_secret = group.random_scalar()  # opens keys sealed to this seat
         self.box_keys: dict[int, bytes] = {}  # seat -> its public box key
         self.steps: list[Step] = []
@@ -471,15 +475,21 @@ class Device(Showing):
         return b64(commitment)
 
     def send_audit(self) -> str:
-        body = {"kind": "audit", **secrets_json(self.deal.secrets)}
-        if self.deal2 is not None:
-            body["deal2"] = secrets_json(self.deal2.secrets)
-        if self.my_redeals:
-            body["redeals"] = {
-                str(number): {"strip": b64(mine.strip_key) if mine.strip_key else None}
-                | secrets_json(mine.deal.secrets)
-                for number, mine in self.my_redeals.items()
-            }
+        """My secrets, at the end: my seed (which every secret of mine comes from), or in
+        a game begun before seeds each deal's secrets; and my hidden choices' openings."""
+        body: dict[str, Any] = {"kind": "audit"}
+        if self.deal_seed is not None and self.chain.messages[0].v >= SEEDS_FROM:
+            body["seed"] = b64(self.deal_seed)
+        else:
+            body |= secrets_json(self.deal.secrets)
+            if self.deal2 is not None:
+                body["deal2"] = secrets_json(self.deal2.secrets)
+            if self.my_redeals:
+                body["redeals"] = {
+                    str(number): {"strip": b64(mine.strip_key) if mine.strip_key else None}
+                    | secrets_json(mine.deal.secrets)
+                    for number, mine in self.my_redeals.items()
+                }
         body["openings"] = [[o.value, b64(o.nonce)] for o in self.openings]
         return self.send(body)
 
@@ -609,12 +619,10 @@ class Device(Showing):
         self.open_if_ready(position)
 
     def take_audit(self, sender: int, body: dict) -> None:
-        self.secrets[sender] = secrets_of(body)
-        if self.deal2 is not None and isinstance(body.get("deal2"), dict):
-            self.secrets2[sender] = secrets_of(body["deal2"])
-        for number, found in dict(body.get("redeals", {})).items():
-            strip = decode(found["strip"]) if found.get("strip") else None
-            self.redeal_secrets.setdefault(int(number), {})[sender] = (strip, secrets_of(found))
+        if "seed" in body:
+            self.take_seed(sender, unb64(body["seed"], SEED_BYTES))
+        else:
+            self.take_secrets(sender, body)
         self.openings_of[sender] = [
             Opening(str(value), decode(nonce)) for value, nonce in body.get("openings", [])
         ]
@@ -636,6 +644,25 @@ class Device(Showing):
             )
             at_fault = at_fault or self.redeal_faults()
             self.verdict = at_fault or self.replay_faults()
+
+    def take_secrets(self, sender: int, body: dict) -> None:
+        """A seat's audit that lists every secret (a game begun before seeds)."""
+        self.secrets[sender] = secrets_of(body)
+        if self.deal2 is not None and isinstance(body.get("deal2"), dict):
+            self.secrets2[sender] = secrets_of(body["deal2"])
+        for number, found in dict(body.get("redeals", {})).items():
+            strip = decode(found["strip"]) if found.get("strip") else None
+            self.redeal_secrets.setdefault(int(number), {})[sender] = (strip, secrets_of(found))
+
+    def take_seed(self, sender: int, seed: bytes) -> None:
+        """A seat's audit that gives its seed: its secrets of every deal, derived here."""
+        deal, deal2 = self.seat_deals(sender, seed)
+        self.secrets[sender] = deal.secrets
+        if deal2 is not None:
+            self.secrets2[sender] = deal2.secrets
+        for number, redeal in self.redeals.items():
+            theirs = self.seat_redeal(sender, redeal, seed)
+            self.redeal_secrets.setdefault(number, {})[sender] = theirs.secrets_json()
 
     def redeal_faults(self) -> list[int]:
         """The seats whose steps of a reshuffle's deal do not follow from their secrets."""
@@ -1024,6 +1051,39 @@ class Device(Showing):
             return
         self.opened[position] = card
 
+    def seat_deals(self, seat: int, seed: bytes) -> tuple[SeatDeal, SeatDeal | None]:
+        """`seat`'s side of the deal, and of its second stage (cards that join the deck
+        after the first draws: the last seat shuffles first, seat n-2 last, as
+        `pygames.remote.deal.second_order`), secrets from `seed`."""
+        plan, group = self.plan, self.group
+        first = plan.layout.first
+        deal = SeatDeal(
+            group,
+            seat,
+            plan.seats,
+            len(plan.deck),
+            first or None,
+            len(plan.additions),
+            seed=Seed(seed, "deal"),
+        )
+        if not plan.additions:
+            return deal, None
+        deal2 = SeatDeal(
+            group,
+            seat,
+            plan.seats,
+            len(self.points) - first,
+            last=seat == (plan.seats - 2) % plan.seats,
+            previous=(seat - 1) % plan.seats,
+            seed=Seed(seed, "deal2"),
+        )
+        return deal, deal2
+
+    def seat_redeal(self, seat: int, redeal: Redeal, seed: bytes | None) -> SeatRedeal:
+        """`seat`'s side of a reshuffle's deal, secrets from `seed` (or drawn: None)."""
+        named = None if seed is None else Seed(seed, f"redeal {redeal.number}")
+        return SeatRedeal(self.group, seat, self.plan.seats, redeal.size, seed=named)
+
     # ----- reshuffles -----
 
     def redealt(self, redeal: Redeal) -> None:
@@ -1034,7 +1094,7 @@ class Device(Showing):
                 raise DealError(-1, f"reshuffle {redeal.number} is not the one it was")
             return
         self.redeals[redeal.number] = redeal
-        mine = SeatRedeal(self.group, self.seat, self.plan.seats, redeal.size)
+        mine = self.seat_redeal(self.seat, redeal, self.deal_seed)
         saved = self.saved_redeals.get(redeal.number)
         if saved is not None:  # a saved device taking its chain again: as it dealt then
             mine.strip_key, mine.deal.secrets = saved

@@ -28,6 +28,7 @@ from pygames.remote.chain import JOIN, ChainError, Message, Signer, Verify
 from pygames.remote.commit import Opening, commitment_of
 from pygames.remote.deal import DealError, DealSecrets, Step, deal_order, decode
 from pygames.remote.device import (
+    SEED_BYTES,
     Device,
     NotDealtYet,
     check_share,
@@ -491,6 +492,7 @@ class RemoteGame:
             "player": device.player,
             "signing_seed": b64(device.signer.seed),
             "box_secret": b64(device.box_secret),
+            "deal_seed": b64(device.deal_seed) if device.deal_seed is not None else None,
             "deal": secrets_json(device.deal.secrets),
             "deal2": secrets_json(device.deal2.secrets) if device.deal2 is not None else None,
             "redeals": {
@@ -540,7 +542,10 @@ def restored_device(crypto: Crypto, saved: object) -> Device:
     if not 0 <= seat < plan.seats:
         raise RemoteError("bad_save", None, "no such seat")
     signer = crypto.signer(unb64(str(saved["signing_seed"]), 32))
-    device = Device(crypto.group, crypto.verify, signer, seat, plan)
+    seed = saved.get("deal_seed")  # none in saves of games begun before seeds
+    deal_seed = unb64(str(seed), SEED_BYTES) if seed is not None else None
+    device = Device(crypto.group, crypto.verify, signer, seat, plan, deal_seed)
+    device.deal_seed = deal_seed
     device.player = player_name(saved.get("player"))
     device.box_secret = decode(str(saved["box_secret"]))
     device.deal.secrets = checked_secrets(saved["deal"], device.deal.secrets)

@@ -33,6 +33,11 @@ class Group(Protocol):
         """A uniformly random non-zero scalar mod the group order, from a secure source."""
         ...
 
+    def scalar_from_hash(self, digest: bytes) -> bytes:
+        """64 bytes of hash reduced mod the group order (a secret scalar derived from a
+        secret seed: as random as the seed, for whoever does not know it)."""
+        ...
+
     def invert(self, scalar: bytes) -> bytes:
         """The scalar's inverse mod the group order."""
         ...
@@ -75,6 +80,9 @@ class SodiumGroup:
             scalar = self.sodium.crypto_core_ed25519_scalar_reduce(os.urandom(64))
             if any(scalar):
                 return scalar
+
+    def scalar_from_hash(self, digest: bytes) -> bytes:
+        return self.sodium.crypto_core_ed25519_scalar_reduce(digest)
 
     def invert(self, scalar: bytes) -> bytes:
         return self.sodium.crypto_core_ed25519_scalar_invert(scalar)
@@ -129,6 +137,9 @@ class PublicGroup:
 
     def random_scalar(self) -> bytes:
         return self.inner.random_scalar()
+
+    def scalar_from_hash(self, digest: bytes) -> bytes:
+        return self.inner.scalar_from_hash(digest)
 
     def invert(self, scalar: bytes) -> bytes:
         return self.inner.invert(scalar)

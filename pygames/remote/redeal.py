@@ -22,7 +22,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pygames.remote.deal import DealSecrets, SeatDeal, Step, copy_names, second_order
+from pygames.remote.deal import (
+    DealSecrets,
+    SeatDeal,
+    Seed,
+    Step,
+    Traced,
+    copy_names,
+    same_step,
+    second_order,
+)
 from pygames.remote.group import Group
 
 
@@ -68,12 +77,17 @@ class SeatRedeal:
     seats: int
     size: int
     strip_key: bytes | None = None
+    secrets: DealSecrets | None = None  # published ones, for an audit that redoes them
+    seed: Seed | None = None  # as `SeatDeal`'s: where the strip key and secrets come from
     deal: SeatDeal = field(init=False)
     made: dict[str, Step] = field(default_factory=dict)  # as `SeatDeal.made`
 
     def __post_init__(self) -> None:
-        if self.seat != self.seats - 1 and self.strip_key is None:
-            self.strip_key = self.group.random_scalar()
+        if self.seat != self.seats - 1 and self.strip_key is None and self.secrets is None:
+            seed = self.seed
+            self.strip_key = (
+                self.group.random_scalar() if seed is None else seed.scalar(self.group, "strip")
+            )
         self.deal = SeatDeal(
             self.group,
             self.seat,
@@ -81,6 +95,8 @@ class SeatRedeal:
             self.size,
             last=self.seat == (self.seats - 2) % self.seats,
             previous=(self.seat - 1) % self.seats,
+            secrets=self.secrets,
+            seed=self.seed,
         )
 
     def strip(self, deck: list[bytes], position_keys: list[bytes]) -> list[bytes]:
@@ -125,25 +141,45 @@ def audit_redeal(
 ) -> list[int]:
     """The seats whose steps of a redeal do not follow from their published secrets
     (`position_keys`: each seat's keys for the face-down cards, from its secrets of the
-    earlier deals), redone from the deck it started from. [] when all is fair."""
-    expected = redeal_order(seats)
+    earlier deals), redone from the deck it started from. [] when all is fair. As
+    `pygames.remote.deal.audit`: the quick pass first, step by step only if it fails."""
     missing = [seat for seat in range(seats) if seat not in secrets]
     if missing:
         return missing
+    traced = Traced(group, start)
+    try:
+        if not redo_redeal(traced, traced.deck(), position_keys, steps, secrets):
+            return []
+    except ValueError:
+        pass
+    return redo_redeal(group, start, position_keys, steps, secrets)
+
+
+def redo_redeal(
+    group: Group,
+    start: list[bytes],
+    position_keys: dict[int, list[bytes]],
+    steps: list[Step],
+    secrets: dict[int, tuple[bytes | None, DealSecrets]],
+) -> list[int]:
+    """A redeal redone step by step (by a `Traced` group: the quick pass)."""
+    seats = len(secrets)
+    expected = redeal_order(seats)
     current = start
-    for (seat, kind), step in zip(expected, steps, strict=False):
+    for index, ((seat, kind), step) in enumerate(zip(expected, steps, strict=False)):
         if step.seat != seat:
             return [step.seat]
         strip_key, deal_secrets = secrets[seat]
-        redo = SeatRedeal(group, seat, seats, len(start), strip_key)
-        redo.deal.secrets = deal_secrets
+        if (strip_key is None) != (seat == seats - 1):  # only the last strips without one
+            return [seat]
+        redo = SeatRedeal(group, seat, seats, len(start), strip_key, deal_secrets)
         try:
             again = redo.step(kind, current, position_keys.get(seat, []))
         except (ValueError, AssertionError, IndexError):
             return [seat]
-        if again.deck != step.deck or again.commitments != step.commitments:
+        if not same_step(group, again, step, whole=index == len(expected) - 1):
             return [seat]
-        current = step.deck
+        current = again.deck if isinstance(group, Traced) else step.deck
     if len(steps) < len(expected):
         return [expected[len(steps)][0]]
     return []

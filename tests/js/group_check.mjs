@@ -26,6 +26,7 @@ console.log(
     inverses: vectors.scalars.map((s) => hex(group.invert(bytes(s)))),
     products: vectors.pairs.map(([a, b]) => hex(group.multiplyScalars(bytes(a), bytes(b)))),
     base: vectors.scalars.map((s) => hex(group.baseTimes(bytes(s)))),
+    reduced: (vectors.wide || []).map((w) => hex(group.scalarFromHash(bytes(w)))),
     random: Array.from({ length: 20 }, () => hex(group.randomScalar())),
     box_keys: (vectors.box_secrets || []).map((s) => hex(sealing.boxKey(bytes(s)))),
     seals: (vectors.seals || []).map(([to, value, context, r]) => {

@@ -42,11 +42,14 @@ function pointOf(bytes) {
 const scalarOf = (bytes) => Fn.fromBytes(bytes);
 const scalarBytes = (scalar) => Fn.toBytes(scalar);
 
+// 64 bytes (of hash, or random) reduced mod the group order, as libsodium's
+// crypto_core_ed25519_scalar_reduce does.
+export const scalarFromHash = (wide) => scalarBytes(Fn.create(bytesToNumberLE(wide)));
+
 export function randomScalar() {
   for (;;) {
-    const wide = crypto.getRandomValues(new Uint8Array(64));
-    const scalar = Fn.create(bytesToNumberLE(wide));
-    if (scalar !== 0n) return scalarBytes(scalar);
+    const scalar = scalarFromHash(crypto.getRandomValues(new Uint8Array(64)));
+    if (scalar.some((byte) => byte !== 0)) return scalar;
   }
 }
 

@@ -15,6 +15,7 @@ export {
   lockPublic,
   multiplyScalars,
   randomScalar,
+  scalarFromHash,
 } from "./group.mjs";
 
 const { Point } = ed25519;

@@ -67,6 +67,9 @@ class NobleGroup:
     def random_scalar(self) -> bytes:
         return self.js.randomScalar().to_bytes()
 
+    def scalar_from_hash(self, digest: bytes) -> bytes:
+        return self.js.scalarFromHash(js_bytes(digest)).to_bytes()
+
     def invert(self, scalar: bytes) -> bytes:
         return self.js.invert(js_bytes(scalar)).to_bytes()
 
