@@ -29,9 +29,10 @@ the `SeatDeal` of the device that made them until the audit.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from pygames.remote.group import POINT_BYTES, SCALAR_BYTES, Group, hash_label
+from pygames.remote.group import POINT_BYTES, SCALAR_BYTES, Group, PublicGroup, hash_label
 from pygames.remote.wire import b64, unb64
 
 DOMAIN = "fools-and-fields/card/1"
@@ -297,13 +298,21 @@ def audit(
     additions of a second stage last). A seat whose secrets are missing counts as not
     verified too. [] when all is fair."""
     stages = (steps, secrets, steps2, secrets2)
-    traced = Traced(group, deck)
+    return quick_pass_first(group, deck, lambda g, d: redo_deal(g, d, stages, block, additions))
+
+
+def quick_pass_first(
+    group: Group, start: list[bytes], redo: Callable[[Group, list[bytes]], list[int]]
+) -> list[int]:
+    """`redo(group, deck)` (the seats at fault) by a `Traced` group first: [] if that
+    finds none; else redone for real, which names the seats."""
+    traced = Traced(group, start)
     try:
-        if not redo_deal(traced, traced.deck(), stages, block, additions):
+        if not redo(traced, traced.deck()):
             return []
-    except ValueError:  # a point off the group, a zero key: the slow pass names the seat
+    except ValueError:  # a point off the group, a zero key: the real pass names the seat
         pass
-    return redo_deal(group, deck, stages, block, additions)
+    return redo(group, start)
 
 
 Stages = tuple[list[Step], dict[int, DealSecrets], list[Step] | None, dict[int, DealSecrets] | None]
@@ -380,7 +389,7 @@ def same_step(group: Group, again: Step, published: Step, whole: bool) -> bool:
     return group.untrace(again.deck[:compared]) == published.deck[:compared]
 
 
-class Traced:
+class Traced(PublicGroup):
     """A stand-in `Group` for the audit's quick pass. A traced point is a card's place
     in the starting deck `start` and the product of every key put on it so far: a lock
     multiplies scalars, and `untrace` makes real points of traced ones, one lock per
@@ -389,7 +398,7 @@ class Traced:
     ONE = (1).to_bytes(SCALAR_BYTES, "little")
 
     def __init__(self, group: Group, start: list[bytes]):
-        self.inner = group
+        super().__init__(group)
         self.start = start
 
     def deck(self) -> list[bytes]:
@@ -399,29 +408,11 @@ class Traced:
         start, lock = self.start, self.inner.lock_public
         return [lock(start[int.from_bytes(point[:4], "little")], point[4:]) for point in traced]
 
-    def random_scalar(self) -> bytes:
-        return self.inner.random_scalar()
-
-    def scalar_from_hash(self, digest: bytes) -> bytes:
-        return self.inner.scalar_from_hash(digest)
-
-    def invert(self, scalar: bytes) -> bytes:
-        return self.inner.invert(scalar)
-
-    def multiply_scalars(self, a: bytes, b: bytes) -> bytes:
-        return self.inner.multiply_scalars(a, b)
-
     def lock(self, point: bytes, scalar: bytes) -> bytes:
         return point[:4] + self.inner.multiply_scalars(point[4:], scalar)
 
     def lock_public(self, point: bytes, scalar: bytes) -> bytes:
         return self.lock(point, scalar)
-
-    def base_times(self, scalar: bytes) -> bytes:
-        return self.inner.base_times(scalar)
-
-    def point_from_hash(self, digest: bytes) -> bytes:
-        return self.inner.point_from_hash(digest)
 
 
 def check_size(deck: list[bytes], size: int, sender: int) -> None:

@@ -29,6 +29,7 @@ from pygames.remote.deal import (
     Step,
     Traced,
     copy_names,
+    quick_pass_first,
     same_step,
     second_order,
 )
@@ -146,13 +147,9 @@ def audit_redeal(
     missing = [seat for seat in range(seats) if seat not in secrets]
     if missing:
         return missing
-    traced = Traced(group, start)
-    try:
-        if not redo_redeal(traced, traced.deck(), position_keys, steps, secrets):
-            return []
-    except ValueError:
-        pass
-    return redo_redeal(group, start, position_keys, steps, secrets)
+    return quick_pass_first(
+        group, start, lambda g, deck: redo_redeal(g, deck, position_keys, steps, secrets)
+    )
 
 
 def redo_redeal(
