@@ -318,3 +318,16 @@ def test_a_seat_that_strips_without_a_key_of_its_own_is_named():
     position_keys = {d.seat: [d.release(p) for p in hidden] for d in devices}
     secrets = {s.seat: s.secrets_json() for s in mine}
     assert audit_redeal(GROUP, start, position_keys, redealt, secrets, 2) == [0]
+
+
+def test_a_key_used_for_two_positions_is_refused_naming_its_seat():
+    """Releasing such a key for one card would open the other: equal commitments show it."""
+
+    def reuse_a_key(seat, kind, step):
+        if seat == 0 and kind == "lock":
+            step.commitments[3] = step.commitments[2]
+        return step
+
+    with pytest.raises(DealError) as refused:
+        run_deal(3, reuse_a_key)
+    assert refused.value.seat == 0 and "two positions" in refused.value.what

@@ -103,12 +103,17 @@ class Step:
 
     @classmethod
     def from_json(cls, data: dict) -> Step:
-        return cls(
+        """A step from a message; DealError if one key locks two positions (two equal
+        commitments): releasing it for one card would open the other."""
+        step = cls(
             int(data["seat"]),
             str(data["kind"]),
             [decode(p) for p in data["deck"]],
             [decode(p) for p in data["commitments"]],
         )
+        if len(set(step.commitments)) != len(step.commitments):
+            raise DealError(step.seat, "one key for two positions")
+        return step
 
 
 def decode(text: str) -> bytes:
