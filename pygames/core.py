@@ -557,21 +557,27 @@ class State:
 
     # ----- what a seat knows ----------------------------------------------------------
 
-    def masked(self, seat: int | None, known: tuple[int, int] = (0, 0)) -> Self:
+    def masked(
+        self, seat: int | None, known: tuple[int, int] = (0, 0), *, copy: bool = True
+    ) -> Self:
         """A copy holding only what `seat` knows: unseen items UNKNOWN, others' secrets gone.
 
         `known`: how many history entries and log events at the start hold only what
         `seat` knows already (a copy masked before and played on), kept as they are.
+        `copy=False` masks this very state (one its caller made to throw away), and
+        returns it: a clone fewer.
         """
-        copy = self.clone()
+        masked = self.clone() if copy else self
         history, events = known
-        copy.events = self.events[:events] + [e for e in self.events[events:] if e.visible_to(seat)]
-        copy.history = self.history[:history] + [
+        masked.events = self.events[:events] + [
+            e for e in self.events[events:] if e.visible_to(seat)
+        ]
+        masked.history = self.history[:history] + [
             (actor, self.redacted(actor, action, seat)) for actor, action in self.history[history:]
         ]
-        copy.chance = RecordedChance([])  # a masked state has no future of its own
-        copy.hide_unseen(seat, None)
-        return copy
+        masked.chance = RecordedChance([])  # a masked state has no future of its own
+        masked.hide_unseen(seat, None)
+        return masked
 
     def resample(self, seat: int | None, rng: random.Random) -> Self:
         """A full state `seat` cannot tell from this one, sampled from `rng`.

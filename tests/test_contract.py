@@ -64,6 +64,21 @@ def test_a_masked_state_gives_the_same_view_and_choices(game_id, seats):
 
 
 @pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_masking_a_copy_in_place_gives_the_masked_copy(game_id, seats):
+    checked = 0
+    for seed in range(4):
+        for state in positions(game_id, seats, seed, every=0.5):
+            for seat in observers(state):
+                throwaway = state.clone()
+                kept = throwaway.masked(seat, copy=False)
+                assert kept is throwaway
+                assert encode_state(kept) == encode_state(state.masked(seat))
+                assert kept.view(seat) == state.view(seat)
+                checked += 1
+    assert checked > 10
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
 def test_a_sample_agrees_with_everything_the_seat_knows(game_id, seats):
     rng = random.Random(seats)
     changed = hidden = 0

@@ -895,11 +895,12 @@ class Device(Showing):
         return bool(mine)
 
     def masked(self, state: State, chance: DeckChance, known: tuple[int, int] = (0, 0)) -> State:
-        """What the device keeps: the state as its seat knows it, drawing on from `chance`
-        (`known`: the history entries and events at the start already masked)."""
-        copy = state.masked(self.seat, known)
-        copy.chance = chance
-        return copy
+        """What the device keeps: `state` (a trial copy, masked in place) as its seat knows
+        it, drawing on from `chance` (`known`: the history entries and events at the start
+        already masked)."""
+        kept = state.masked(self.seat, known, copy=False)
+        kept.chance = chance
+        return kept
 
     # ----- what I owe -----
 

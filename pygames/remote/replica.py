@@ -143,9 +143,10 @@ class SeatCopy:
         self.state = self.masked(trial)
 
     def masked(self, state: State) -> State:
-        copy = state.masked(self.seat)
-        copy.chance = self.chance
-        return copy
+        """`state` (a copy made to be kept or thrown away) masked in place for my seat."""
+        kept = state.masked(self.seat, copy=False)
+        kept.chance = self.chance
+        return kept
 
 
 def seen_draws(history: list[tuple[int, str]], seat: int, state: State) -> list[list[str]]:
