@@ -223,9 +223,3 @@ def test_a_message_of_a_later_format_is_refused_as_a_newer_apps():
         chain.append(Message.from_text(later.to_text()))
     assert error.value.reason == "newer_app"
     assert len(chain.messages) == 3
-
-
-def test_a_game_goes_on_in_the_format_it_began_in():
-    chain, _ = started()
-    assert {message.v for message in chain.messages} == {FORMAT}
-    assert chain.next(ALICE, 0, {"kind": "move"}).v == FORMAT

@@ -77,7 +77,7 @@ class SodiumGroup:
 
     def random_scalar(self) -> bytes:
         while True:
-            scalar = self.sodium.crypto_core_ed25519_scalar_reduce(os.urandom(64))
+            scalar = self.scalar_from_hash(os.urandom(64))
             if any(scalar):
                 return scalar
 
