@@ -96,6 +96,10 @@ class Chance:
     """Where a state's chance outcomes come from (and, for a seat's copy of a game, what
     other seats disclose of their hidden cards). Not part of the state's record."""
 
+    # Whether `disclosed` reads `drawn` (a device's deck, which finds each card no seat
+    # holds where it was dealt); for others the rules need not work it out.
+    reads_drawn = False
+
     def draw(self, pool: list[str], count: int, audience: str) -> list[str]:
         """`count` items of `pool` (a multiset), in the order drawn. Must not change `pool`."""
         raise NotImplementedError

@@ -76,6 +76,7 @@ class StageChance(Chance):
     def __init__(self, inner: Chance, over: Callable[[], bool]):
         self.inner = inner
         self.over = over
+        self.reads_drawn = inner.reads_drawn
 
     def draw(self, pool: list[str], count: int, audience: str) -> list[str]:
         if self.over():

@@ -453,7 +453,7 @@ class FoolsState(State):
         """The face-down cards of army slots, shown (to `to`, or to everyone): each by the
         seat that put it there (it holds the card), a card dealt there by nobody."""
         holders = [self.placed_by(slot) for slot in slots]
-        origins = self.army_origins() if None in holders else {}
+        origins = self.army_origins() if None in holders and self.chance.reads_drawn else {}
         drawn = [origins.get(s) if h is None else None for s, h in zip(slots, holders, strict=True)]
         cards = [self.armies[slot] or "" for slot in slots]
         # The battle's cards change who wins, not what is drawn next.

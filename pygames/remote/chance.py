@@ -160,6 +160,8 @@ class DeckChance(Chance):
     keys for them at once; it stops where the rules would show what it cannot know
     yet."""
 
+    reads_drawn = True
+
     def __init__(
         self,
         layout: Layout,
