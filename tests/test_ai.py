@@ -9,6 +9,7 @@ from pygames import GAMES
 from pygames.ai.hooks import hooks_for
 from pygames.ai.ismcts import Search, StageChance, StageOver
 from pygames.ai.levels import LEVELS
+from pygames.ai.yardstick import CheatingBot
 from pygames.bots import BOTS, make_bot
 from pygames.cloth_of_gold.board import all_tiles
 from pygames.core import CHANCE, RandomChance
@@ -240,6 +241,24 @@ def test_a_search_stops_once_its_choice_cannot_change_and_chooses_the_same(game_
         assert settling.best() == full.best()
         settled_early += settling.iterations < full.iterations == 300
     assert settled_early >= 1
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_larger_table_has_the_budget_the_game_sets_for_it(seats):
+    """Fools! sets Hard's budget by the number of seats (ITERATIONS_BY_SEATS), for the
+    level and the yardstick alike; a game that sets none keeps the common budget."""
+    fools = GAMES["fools"]
+    state = fools.new_state(seats, 1)
+    hooks = hooks_for(state)
+    expected = hooks.iterations_by_seats.get(seats, hooks.iterations)["hard"]
+    assert expected == {2: 1200, 3: 800, 4: 600}[seats]
+    seat = state.to_act()[0]
+    assert len(state.legal_actions(seat)) > 1
+    for bot in (make_bot("hard", 1), CheatingBot(1)):
+        thinking = bot.start(state, seat)
+        assert sum(part.budget for part in getattr(thinking, "parts", [thinking])) == expected
+    field_state, field_seat = next(positions(3))
+    assert make_bot("hard", 1).start(field_state, field_seat).parts[0].budget * 2 == LEVELS["hard"]
 
 
 def test_a_forced_move_needs_no_thinking():

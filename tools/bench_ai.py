@@ -4,7 +4,7 @@ Plays each pairing with seats alternated (a shared win counts its share), on
 two processes, then measures search iterations per second in CPython and, if
 Node and node_modules/pyodide are present, in Pyodide (tools/bench_ai_pyodide.mjs).
 
-A game for more than two players also plays its largest table: the first bot
+A game for more than two players also plays its larger tables: the first bot
 in one seat (rotating) against the second bot in every other seat, with a
 target in multiples of a fair share (1 / seats).
 
@@ -39,7 +39,7 @@ PAIRINGS = [
     ("normal", "greedy", 0.50),
     ("hard", CHEAT, 0.40),
 ]
-# At the largest table: (first, second, target as multiples of a fair share).
+# At each table of more than two: (first, second, target as multiples of a fair share).
 TABLE_PAIRINGS = [("hard", "random", 2.0), ("hard", "greedy", 1.0)]
 
 
@@ -64,8 +64,7 @@ def bot(name: str, seed: int):
 def pairings(game_id: str) -> list[tuple[str, str, int, float]]:
     game = GAMES[game_id]
     found = [(first, second, game.min_seats, target) for first, second, target in PAIRINGS]
-    if game.max_seats > 2:
-        seats = game.max_seats
+    for seats in range(max(3, game.min_seats), game.max_seats + 1):
         found += [(first, second, seats, share / seats) for first, second, share in TABLE_PAIRINGS]
     return found
 

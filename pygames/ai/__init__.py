@@ -42,6 +42,9 @@ back to `hooks.Hooks.generic_*`):
 ``ITERATIONS``
     A module constant ``{level: iterations}`` replacing `levels.LEVELS` budgets for the
     game, e.g. when its playouts are slower.
+``ITERATIONS_BY_SEATS``
+    ``{seats: {level: iterations}}``: budgets for tables of that many seats, where a
+    playout costs more and a single seat's choice weighs less.
 
 Several seats to act at once (secret simultaneous choices) need nothing extra:
 `state.to_act()` lists them and the search lets each choose without seeing the

@@ -34,6 +34,13 @@ class Hooks:
         self.rollout_stage = getattr(module, "rollout_stage", None)
         self.prior_weight = getattr(module, "PRIOR_WEIGHT", 0.0)
         self.iterations = getattr(module, "ITERATIONS", {})
+        self.iterations_by_seats = getattr(module, "ITERATIONS_BY_SEATS", {})
+
+    def budget(self, level: str, default: int, state: State) -> int:
+        """Iterations of a decision at `level`: the game's budget for the level at a
+        table of this many seats, else its budget for the level, else `default`."""
+        budget = self.iterations.get(level, default)
+        return self.iterations_by_seats.get(state.num_seats, {}).get(level, budget)
 
     @staticmethod
     def generic_legal_actions(state: State, seat: int) -> list[str]:

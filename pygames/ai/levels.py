@@ -108,7 +108,7 @@ def level_bot(name: str, iterations: int) -> type[SearchBot]:
 
     def start(self, state: State, seat: int) -> Search | SplitSearch:
         rng = random.Random(self.rng.getrandbits(64))
-        budget = hooks_for(state).iterations.get(name, iterations)
+        budget = hooks_for(state).budget(name, iterations, state)
         return search_for(state, seat, budget, rng, self.seconds)
 
     return type(

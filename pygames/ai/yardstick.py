@@ -38,5 +38,5 @@ class CheatingBot(Bot):
 
     def start(self, state: State, seat: int) -> CheatingSearch:
         rng = random.Random(self.rng.getrandbits(64))
-        budget = hooks_for(state).iterations.get("hard", LEVELS["hard"])
+        budget = hooks_for(state).budget("hard", LEVELS["hard"], state)
         return CheatingSearch(state, seat, budget, rng)
