@@ -108,6 +108,8 @@ def test_the_thinking_indicator_shows_and_undo_cancels_the_computers_turn(
     expect(page.locator(".play")).to_have_attribute("data-moves", "0")
     expect(page.locator(THINKING)).to_have_count(0)
     # The dropped decision ends without landing.
+    hold_the_computer(page, False)
+    page.wait_for_selector(DECISIONS_ENDED.format(1), state="attached")
     assert moves(page) == 0
     assert settle(page) == "mine"
 
@@ -118,6 +120,8 @@ def test_leaving_during_the_computers_turn_keeps_the_game_to_resume(
     catch_the_computer_thinking(page, site_url)
     page.click("[data-act='lobby']")
     expect(page.locator("#lobby")).to_be_visible()
+    hold_the_computer(page, False)
+    page.wait_for_selector(DECISIONS_ENDED.format(1), state="attached")
     saves = page.evaluate(
         "Object.keys(localStorage).filter(k => k.startsWith('ff:save:'))"
         ".map(k => localStorage.getItem(k))"

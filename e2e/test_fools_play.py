@@ -61,7 +61,9 @@ def click_a_step(page: Page) -> None:
     cards = page.locator(HAND)
     if cards.count():
         cards.last.click()  # the strongest card that may be played
+        # The pick asks for a confirm or a slot once the board has redrawn: wait for either.
         confirm = page.locator("[data-act='confirm']")
+        confirm.or_(page.locator(LEGAL)).first.wait_for()
         if confirm.count():
             confirm.click()
         else:
