@@ -12,7 +12,7 @@ the page notes what the status line said when a keypress opened the share dialog
 
 from __future__ import annotations
 
-from conftest import moves, settle
+from conftest import hold_the_computer, moves, settle
 from playwright.sync_api import Page, expect
 from test_fools_play import new_link, open_link, play_a_step, saved_record
 
@@ -60,8 +60,12 @@ def test_three_computers_think_in_two_workers_while_the_page_answers_a_key(
         in_worker, on_page = searched(page, "worker"), searched(page, "page")
         played = len([1 for seat, _ in saved_record(page).actions if seat != CHANCE])
         page.evaluate(WATCH_DIALOG)
+        # Held, the computers' first answer waits until the key has been pressed, however
+        # fast their workers and however slow this page.
+        hold_the_computer(page, True)
         play_a_step(page)
         if page.locator(".play").get_attribute("data-turn") == "mine":
+            hold_the_computer(page, False)
             turn = "mine"
             continue
         # The computers think; the page answers a key at once.
@@ -69,6 +73,7 @@ def test_three_computers_think_in_two_workers_while_the_page_answers_a_key(
         page.keyboard.press("Enter")
         expect(page.locator("dialog[open]")).to_be_visible()
         assert page.evaluate("window.__dialogOpenedWhile") == "thinking"
+        hold_the_computer(page, False)
         page.keyboard.press("Escape")
         expect(page.locator("dialog[open]")).to_have_count(0)
         turn = settle(page, 120_000)

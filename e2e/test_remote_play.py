@@ -548,6 +548,11 @@ def test_an_action_of_a_turn_by_links_is_undone_before_its_link_is_made(
         seat, state = seat_copy(mover, "open")
         before = mover.locator(".play").get_attribute("data-moves")
         play_plan(mover, state, best_plan(state, seat), seat)
+        # The board has taken the plan's first action before the test looks at it.
+        mover.wait_for_function(
+            "n => Number(document.querySelector('.play')?.dataset.moves) > n",
+            arg=int(before or 0),
+        )
         mover.wait_for_selector(f"{READY_TO_PLAY}, {SENDING}", timeout=60_000)
         if mover.locator(READY_TO_PLAY).count() and mover.locator(undo).count():
             moves = int(mover.locator(".play").get_attribute("data-moves") or 0)
