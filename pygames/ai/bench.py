@@ -44,9 +44,11 @@ def rates_line(game_id: str = "fools-field") -> str:
     """The rate at two seats (and at the largest table if larger), and a decision's time
     per level (the game's own budgets, see `pygames.ai`)."""
     game = GAMES[game_id]
-    budgets = {**LEVELS, **hooks_for(game.new_state(game.min_seats, 0)).iterations}
     lines = []
     for seats in sorted({game.min_seats, game.max_seats}):
+        state = game.new_state(seats, 0)
+        hooks = hooks_for(state)
+        budgets = {name: hooks.budget(name, n, state) for name, n in LEVELS.items()}
         rate = iteration_rate(game_id, seats=seats)
         per_level = ", ".join(f"{name} {n / rate:.2f} s" for name, n in budgets.items())
         lines.append(f"{seats} seats {rate:.0f} iterations/s; one decision: {per_level}")
