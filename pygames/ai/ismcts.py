@@ -220,8 +220,9 @@ class Search(Thinking):
         hooks = self.hooks
         stage = hooks.rollout_stage
         begun = self.root_stage
+        chance = state.chance
         if stage is not None:
-            state.chance = StageChance(state.chance, lambda: stage(state) != begun)
+            state.chance = StageChance(chance, lambda: stage(state) != begun)
         try:
             for _ in range(hooks.rollout_moves):
                 if state.is_over():
@@ -234,6 +235,10 @@ class Search(Thinking):
                         break
         except StageOver:
             pass  # the stage ended inside the last move: score it as it stands
+        finally:
+            # The stage's chance refers to the state (a cycle): unhooked, the playout's
+            # state is freed at once rather than by the garbage collector.
+            state.chance = chance
         if state.is_over():
             return state.result()
         return hooks.values(state)

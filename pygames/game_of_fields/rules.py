@@ -40,7 +40,8 @@ Interpretations (ours, where the rulebook and the rulings leave it open):
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 
 from pygames.core import IllegalAction, State, shared_win, win_for
 from pygames.game_of_fields.hexmap import (
@@ -109,6 +110,87 @@ FIELDS_BLOCK_CASTLING = 3  # the rules version since which (rulings §4)
 
 def medium(terrain: str) -> str:
     return SEA if terrain == SEA else "land"
+
+
+@dataclass
+class Walk:
+    """The hexes a pawn may end on, found depth-first over every path in neighbour order,
+    so that the first shortest path to an end is the one kept, as players see it drawn.
+    Classes rather than nested recursive functions: those are reference cycles that only
+    the garbage collector frees, and a search walks thousands of times a second."""
+
+    terrain: list[str]
+    blocking: set[int]  # the other player's pawns and Cities
+    own: set[int]  # the walker's player's pawns: crossed, never ended on
+    visited: set[int]  # the hexes already on its path, never entered again
+    firsts: set[int] | None  # gathers the first step of every path to every end, if given
+    early: bool  # stop at the first end found (to know whether it may move at all)
+    ends: dict[int, tuple[list[int], str]] = field(default_factory=dict, init=False)
+
+    def record(self, hex_id: int, steps: list[int], kind: str) -> None:
+        if self.firsts is not None:
+            self.firsts.add(steps[0])
+        if hex_id not in self.ends or len(self.ends[hex_id][0]) > len(steps):
+            self.ends[hex_id] = (steps, kind)
+
+    def stops(self, used: int, reach: int) -> bool:
+        return used >= reach or self.early and bool(self.ends)
+
+
+@dataclass
+class QueenWalk(Walk):
+    """A Queen: over land, across a sea only on her own Prince."""
+
+    princes: set[int]
+
+    def search(self, here: int, steps: list[int], used: int) -> None:
+        if self.stops(used, QUEEN_REACH):
+            return
+        for step in NEIGHBOURS[here]:
+            if step in self.visited or self.terrain[step] == FACE_DOWN or step in self.blocking:
+                continue
+            further = [*steps, step]
+            if self.terrain[step] == SEA and step not in self.princes:
+                continue
+            if self.terrain[step] != SEA and step not in self.own:
+                self.record(step, further, STOP)
+            self.visited.add(step)
+            self.search(step, further, used + 1)
+            self.visited.discard(step)
+
+
+@dataclass
+class PrinceWalk(Walk):
+    """A Prince: on its own medium, crossing to the other only as its first step; it
+    ends on a free hex (unless it has a target) or where it may fight."""
+
+    reach: int
+    start_at_sea: bool
+    has_target: bool
+    battle_kind: Callable[[int], str]  # "battle", "siege" or "" for ending on a hex
+    kinds: dict[int, str] = field(default_factory=dict, init=False)  # the same however reached
+
+    def search(self, here: int, steps: list[int], used: int, entered: int) -> None:
+        if self.stops(used, self.reach):
+            return
+        for step in NEIGHBOURS[here]:
+            if step in self.visited or self.terrain[step] == FACE_DOWN:
+                continue
+            cross = (self.terrain[step] == SEA) != self.start_at_sea
+            if cross and entered > 0:
+                continue
+            if step in self.blocking:
+                if step not in self.kinds:
+                    self.kinds[step] = self.battle_kind(step)
+                if self.kinds[step]:
+                    self.record(step, [*steps, step], self.kinds[step])
+                continue
+            if not self.has_target and step not in self.own:
+                self.record(step, [*steps, step], STOP)
+            if not cross:
+                self.visited.add(step)
+                self.search(step, [*steps, step], used + 1, entered + 1)
+                self.visited.discard(step)
 
 
 class GameOfFieldsState(State):
@@ -264,47 +346,20 @@ class GameOfFieldsState(State):
         `firsts` gathers the first step of every path to every end; `early` stops at the
         first end found (to know whether the Prince may move at all).
         """
-        at = path[-1]
-        terrain = self.terrain
-        start_at_sea = terrain[path[0]] == SEA
-        blocking = self.pawns_and_cities(1 - seat)
-        own = self.pawns(seat)
-        kinds: dict[int, str] = {}  # battle_kind per hex: the same wherever it is reached
-        visited = set(path)
-        ends: dict[int, tuple[list[int], str]] = {}
-
-        def record(hex_id: int, steps: list[int], kind: str) -> None:
-            if firsts is not None:
-                firsts.add(steps[0])
-            if hex_id not in ends or len(ends[hex_id][0]) > len(steps):
-                ends[hex_id] = (steps, kind)
-
-        # Depth first over every path in neighbour order: the first shortest path to an
-        # end is the one kept, as players see it drawn.
-        def search(here: int, steps: list[int], used: int, entered: int) -> None:
-            if used >= reach or early and ends:
-                return
-            for step in NEIGHBOURS[here]:
-                if step in visited or terrain[step] == FACE_DOWN:
-                    continue
-                cross = (terrain[step] == SEA) != start_at_sea
-                if cross and entered > 0:
-                    continue
-                if step in blocking:
-                    if step not in kinds:
-                        kinds[step] = self.battle_kind(seat, step, target, first, index)
-                    if kinds[step]:
-                        record(step, [*steps, step], kinds[step])
-                    continue
-                if target < 0 and step not in own:
-                    record(step, [*steps, step], STOP)
-                if not cross:
-                    visited.add(step)
-                    search(step, [*steps, step], used + 1, entered + 1)
-                    visited.discard(step)
-
-        search(at, [], used, entered)
-        return ends
+        walk = PrinceWalk(
+            terrain=self.terrain,
+            blocking=self.pawns_and_cities(1 - seat),
+            own=self.pawns(seat),
+            visited=set(path),
+            firsts=firsts,
+            early=early,
+            reach=reach,
+            start_at_sea=self.terrain[path[0]] == SEA,
+            has_target=target >= 0,
+            battle_kind=lambda hex_id: self.battle_kind(seat, hex_id, target, first, index),
+        )
+        walk.search(path[-1], [], used, entered)
+        return walk.ends
 
     def queen_ends(
         self,
@@ -316,37 +371,17 @@ class GameOfFieldsState(State):
         early: bool = False,
     ) -> dict[int, tuple[list[int], str]]:
         """Every hex the Queen may end on from here: over land, across a sea only on her Prince."""
-        terrain = self.terrain
-        blocking = self.pawns_and_cities(1 - seat)
-        own = self.pawns(seat)
-        princes = set(self.princes[seat])
-        visited = set(path)
-        ends: dict[int, tuple[list[int], str]] = {}
-
-        def search(here: int, steps: list[int], used: int) -> None:
-            if used >= QUEEN_REACH or early and ends:
-                return
-            for step in NEIGHBOURS[here]:
-                if step in visited or terrain[step] == FACE_DOWN or step in blocking:
-                    continue
-                further = [*steps, step]
-                if terrain[step] == SEA:
-                    if step in princes:
-                        visited.add(step)
-                        search(step, further, used + 1)
-                        visited.discard(step)
-                    continue
-                if step not in own:
-                    if firsts is not None:
-                        firsts.add(further[0])
-                    if step not in ends or len(ends[step][0]) > len(further):
-                        ends[step] = (further, STOP)
-                visited.add(step)
-                search(step, further, used + 1)
-                visited.discard(step)
-
-        search(at, [], used)
-        return ends
+        walk = QueenWalk(
+            terrain=self.terrain,
+            blocking=self.pawns_and_cities(1 - seat),
+            own=self.pawns(seat),
+            visited=set(path),
+            firsts=firsts,
+            early=early,
+            princes=set(self.princes[seat]),
+        )
+        walk.search(at, [], used)
+        return walk.ends
 
     def mover_ends(
         self, firsts: set[int] | None = None, early: bool = False
