@@ -29,7 +29,7 @@ class RandomBot:
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
-    def start(self, state: State, seat: int) -> Thinking:
+    def start(self, state: State, seat: int, follows: Thinking | None = None) -> Thinking:
         return Thinking(self.rng.choice(state.masked(seat).legal_actions(seat)))
 
     def choose(self, state: State, seat: int) -> str:

@@ -101,7 +101,7 @@ def test_states_a_seat_cannot_tell_apart_get_the_same_bot_decision(game_id, seat
                     choices = {make_bot(bot, 7).choose(twin, seat) for twin in [state, *twins]}
                     assert len(choices) == 1
                 # The workers' path: what they are sent (all they know) is the same too.
-                sent = {tuple(requests(twin, seat, "hard", 7, 2)) for twin in [state, *twins]}
+                sent = {tuple(requests(twin, seat, "hard", 7, 2, [])) for twin in [state, *twins]}
                 assert len(sent) == 1
                 decided += 1
         if decided >= 6:

@@ -7,7 +7,9 @@ import random
 import pytest
 
 from pygames import GAMES
-from pygames.ai.offload import choice, parts, requests, search_part
+from pygames.ai import offload
+from pygames.ai.ismcts import FOLLOWS_AT_MOST, run_start
+from pygames.ai.offload import choice, compact_json, parts, requests, search_part
 from pygames.bots import make_bot
 from pygames.core import UNKNOWN, GameError
 from pygames.position import encode_state
@@ -36,7 +38,7 @@ def sent(state, seat: int, bot: str, seed: int) -> str:
     """The decision from its parts' requests, answered last part first (as workers may)."""
     thinking = make_bot(bot, seed).start(state, seat)
     count = len(parts(thinking))
-    messages = requests(state, seat, bot, seed, count)
+    messages = requests(state, seat, bot, seed, count, [])
     answers = [search_part(message) for message in reversed(messages)]
     return choice(thinking, answers)
 
@@ -61,7 +63,7 @@ def test_hard_decides_in_independent_parts_and_quick_bots_are_not_sent():
 @pytest.mark.parametrize(("game_id", "seats"), CASES)
 def test_a_sent_decision_holds_only_what_its_seat_knows(game_id, seats):
     for state, seat in decisions(game_id, seats, 4):
-        message = json.loads(requests(state, seat, "hard", 1, 2)[0])
+        message = json.loads(requests(state, seat, "hard", 1, 2, [])[0])
         assert message["position"] == encode_state(state.masked(seat))
         if UNKNOWN in encode_state(state.masked(seat)):
             assert message["position"] != encode_state(state)
@@ -69,7 +71,90 @@ def test_a_sent_decision_holds_only_what_its_seat_knows(game_id, seats):
 
 def test_a_request_of_another_version_or_bot_is_refused():
     state, seat = decisions("fools-field", 2, 1)[0]
-    message = json.loads(requests(state, seat, "hard", 1, 2)[0])
+    message = json.loads(requests(state, seat, "hard", 1, 2, [])[0])
     for change in ({"v": 99}, {"bot": "cheat"}, {"game": "chess"}, {"part": 2}):
         with pytest.raises(GameError):
             search_part(json.dumps({**message, **change}))
+
+
+# ----- decisions in a row -----
+
+
+def rows(game_id: str, seats: int, count: int):
+    """Decisions of a seat that made the move before too, each with the row it goes on
+    from (`run_start`: the states and seeds of the seat's decisions just before), along
+    a seeded random game."""
+    rng = random.Random(seats)
+    state = GAMES[game_id].new_state(seats, seed=5)
+    before = {}
+    found = []
+    while not state.is_over() and len(found) < count:
+        seat = state.to_act()[0]
+        history = state.history
+        start = run_start(history, seat)
+        if start < len(history) and len(state.legal_actions(seat)) > 1:
+            run = [(before[k], 100 + k) for k in range(start, len(history))]
+            found.append((state.clone(), seat, run))
+        before[len(history)] = state.clone()
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return found
+
+
+def searched_in_a_row(state, seat, bot, seed, run):
+    """The decision as the page makes it, the row first, each going on from the last;
+    and how many iterations it took over from the one before."""
+    follows = None
+    for before, before_seed in run:
+        follows = make_bot(bot, before_seed).start(before, seat, follows)
+        while not follows.advance(1000):
+            pass
+    thinking = make_bot(bot, seed).start(state, seat, follows)
+    taken_over = thinking.iterations
+    while not thinking.advance(1000):
+        pass
+    return thinking, taken_over
+
+
+@pytest.mark.parametrize(("game_id", "seats"), [("game-of-fields", 2), ("fools", 4)])
+def test_a_decision_in_a_row_is_the_same_on_the_page_and_in_any_worker(game_id, seats):
+    """The page, a worker that kept its part of the last decision, and one that searches
+    the row again find the same visits; and the search does go on from the one before."""
+    went_on = 0
+    for number, (state, seat, run) in enumerate(rows(game_id, seats, 6)):
+        bot = "hard" if number == 0 else "normal"
+        page, taken_over = searched_in_a_row(state, seat, bot, number, run)
+        went_on += taken_over > 0
+        on_the_page = [compact_json(part.visits()) for part in parts(page)]
+        count = len(on_the_page)
+        offload._kept.clear()
+        again = [search_part(m) for m in requests(state, seat, bot, number, count, run)]
+        offload._kept.clear()
+        *earlier, (last, last_seed) = run
+        for message in requests(last, seat, bot, last_seed, count, earlier):
+            search_part(message)  # the worker keeps its part of the decision before
+        kept = [search_part(m) for m in requests(state, seat, bot, number, count, run)]
+        assert again == kept == on_the_page
+        assert choice(page, kept) == page.best()
+    assert went_on >= 3
+
+
+def test_a_row_goes_on_only_from_the_seats_own_moves_and_for_a_few_in_a_row():
+    one, two = 0, 1
+    assert run_start([], one) == 0
+    assert run_start([(one, "a"), (two, "b")], one) == 2  # another seat moved last
+    assert run_start([(two, "b"), (one, "a")], one) == 1
+    row = [(two, "b")] + [(one, "a")] * FOLLOWS_AT_MOST
+    assert run_start(row, one) == 1  # goes on from all of them
+    assert run_start([*row, (one, "a")], one) == len(row) + 1  # then afresh
+
+
+def test_the_decisions_a_request_goes_on_from_hold_only_what_the_seat_knew():
+    state, seat, run = rows("fools", 4, 1)[0]
+    message = json.loads(requests(state, seat, "hard", 1, 2, run)[0])
+    assert [step["position"] for step in message["run"]] == [
+        encode_state(before.masked(seat)) for before, _ in run
+    ]
+    assert all(
+        step["position"] != encode_state(before)
+        for step, (before, _) in zip(message["run"], run, strict=True)
+    )

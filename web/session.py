@@ -21,8 +21,9 @@ from collections.abc import Callable
 import js
 
 from pygames.ai import offload
-from pygames.bots import BOTS, make_bot, searches
-from pygames.core import CHANCE, IllegalAction
+from pygames.ai.ismcts import FOLLOWS_AT_MOST, run_start
+from pygames.bots import BOTS, Thinking, make_bot, searches
+from pygames.core import CHANCE, IllegalAction, State
 from pygames.record import Record, RecordError
 from pygames.views import View
 from web import dom, storage
@@ -52,6 +53,12 @@ class Session:
         self.bot_seed: int = save.bot_seed
         self.generation = 0
         self.thinking_seat: int | None = None
+        # For a decision that goes on from the same computer's decisions just before it
+        # (`run_start`): the state before each computer's move, by the history's length
+        # then, and each computer's last decision searched on this page, with the history
+        # it was made at.
+        self.before: dict[int, State] = {}
+        self.kept: dict[int, tuple[list[tuple[int, str]], Thinking]] = {}
         self.save_error: str | None = None
         self.on_update: Callable[[str], None] = lambda kind: None
         self.closed = False
@@ -151,7 +158,10 @@ class Session:
         """Apply an action (IllegalAction leaves everything unchanged), then save."""
         if self.read_only:
             raise IllegalAction("shared_position_only_to_look")
+        before = self.state.clone() if self.is_computer(seat) else None
         self.state.apply(seat, action)
+        if before is not None:
+            self.keep_before(before)
         self.record.actions = list(self.state.history)
         self._changed("move")
 
@@ -201,6 +211,28 @@ class Session:
         self.autosave()
         self.on_update(kind)
         self.schedule_computer()
+
+    def keep_before(self, state: State) -> None:
+        """Keep the state before a computer's move, for the decisions that go on from it;
+        those before the last few moves can no longer be gone on from."""
+        length = len(state.history)
+        self.before[length] = state
+        for old in [k for k in self.before if k < length - FOLLOWS_AT_MOST]:
+            del self.before[old]
+
+    def state_at(self, length: int) -> State:
+        """The game when its history was `length` long (kept, else replayed)."""
+        kept = self.before.get(length)
+        if kept is not None and kept.history == self.state.history[:length]:
+            return kept
+        return self.record.replay(upto=length)
+
+    def decision_run(self, seat: int) -> list[tuple[State, int]]:
+        """The decisions of `seat` its next one goes on from (`run_start`), oldest first:
+        the state at each and its seed."""
+        history = self.state.history
+        lengths = range(run_start(history, seat), len(history))
+        return [(self.state_at(k), decision_seed(self.bot_seed, k)) for k in lengths]
 
     def autosave(self) -> None:
         if self.read_only:
@@ -254,7 +286,9 @@ class Session:
         if workers.ready and searches(bot):
             thinking = make_bot(bot, seed).start(self.state.clone(), seat)
             count = len(offload.parts(thinking))
-            answers = await workers.answers(offload.requests(self.state, seat, bot, seed, count))
+            run = self.decision_run(seat)
+            requests = offload.requests(self.state, seat, bot, seed, count, run)
+            answers = await workers.answers(requests)
             if answers is not None:
                 report_thinking("worker", workers=workers.last_used)
                 action = offload.choice(thinking, answers)
@@ -264,10 +298,12 @@ class Session:
     async def _decide_here(
         self, seat: int, seed: int, started: float, generation: int
     ) -> str | None:
-        thinking = make_bot(self.bot_name(seat), seed).start(self.state.clone(), seat)
-        run = await run_in_slices(
-            thinking, lambda: generation == self.generation, seconds=SAFETY_SECONDS
-        )
+        wanted = lambda: generation == self.generation  # noqa: E731
+        followed, follows = await self._searched_run(seat, wanted)
+        if not followed:
+            return None
+        thinking = make_bot(self.bot_name(seat), seed).start(self.state.clone(), seat, follows)
+        run = await run_in_slices(thinking, wanted, seconds=SAFETY_SECONDS)
         if run.out_of_time:
             js.console.warn(
                 f"The computer ({self.record.seats[seat]}) was cut short after "
@@ -276,8 +312,30 @@ class Session:
             return await self._after_thinking(thinking.best(), started, generation, held=False)
         if not run.finished:
             return None
+        self.kept[seat] = (list(self.state.history), thinking)
         report_thinking("page", run.slices, run.largest, getattr(thinking, "iterations", 0))
         return await self._after_thinking(thinking.best(), started, generation)
+
+    async def _searched_run(
+        self, seat: int, wanted: Callable[[], bool]
+    ) -> tuple[bool, Thinking | None]:
+        """The decision the next one of `seat` goes on from: this page's last search if it
+        is that one, else its row searched again in slices. (False, None) if the game
+        changed meanwhile."""
+        run = self.decision_run(seat)
+        if not run:
+            return True, None
+        last_state, _ = run[-1]
+        kept = self.kept.get(seat)
+        if kept is not None and kept[0] == last_state.history:
+            return True, kept[1]
+        follows: Thinking | None = None
+        for state, seed in run:
+            thinking = make_bot(self.bot_name(seat), seed).start(state.clone(), seat, follows)
+            if not (await run_in_slices(thinking, wanted)).finished:
+                return False, None
+            follows = thinking
+        return True, follows
 
     async def _after_thinking(
         self, action: str, started: float, generation: int, held: bool = True

@@ -9,6 +9,10 @@ baselines get the same masked or sampled states. Levels and baselines are in
 parts (`ismcts.SplitSearch`, root parallelization) that workers can search at once
 (`offload`); the choice is the same wherever and in whatever order they ran. A
 level's search stops early once its choice can no longer change (`Search.settles`).
+A seat's decision right after its own move goes on from the tree of the decision
+before (`Search.take_over`, a few in a row: `ismcts.run_start`): Fools! deploys two
+cards in a row, Game of Fields moves several pawns, and the second choice was already
+searched under the first.
 
 Knowledge belongs to the rules; an optional module ``pygames/<game>/ai.py``
 holds only heuristics, any of these module-level functions (missing ones fall

@@ -31,6 +31,10 @@ from pygames.ai.thinking import Thinking
 from pygames.core import Chance, State
 
 EXPLORATION = 0.7
+# A search goes on from the same seat's search before it (`Search.take_over`) for at
+# most this many decisions in a row, so that a decision can always be searched again
+# from a few states before it (a page that reloads, a worker that lacks the tree).
+FOLLOWS_AT_MOST = 3
 
 
 class Edge:
@@ -99,6 +103,7 @@ class Search(Thinking):
         seconds: float | None = None,
         exploration: float = EXPLORATION,
         settles: bool = False,
+        follows: Search | None = None,
     ):
         self.state = state.masked(seat)  # all the search ever knows
         self.settles = settles  # stop once the choice can no longer change (`settled`)
@@ -115,6 +120,29 @@ class Search(Thinking):
         self.iterations = 0
         self.budget = iterations if len(self.legal) > 1 else 0
         self.deadline = None if seconds is None else time.perf_counter() + seconds
+        if follows is not None:
+            self.take_over(follows)
+
+    def take_over(self, previous: Search) -> None:
+        """Go on from `previous`, this seat's search one action ago, if that action was
+        this seat's own: its node after the action becomes the root, and the iterations
+        that went through it count toward this budget. Every one of them was played from
+        a sample this seat could not tell from the truth then, after this very action.
+        Otherwise (another seat or chance acted since) the search starts afresh."""
+        history = self.state.history
+        if previous.seat != self.seat or len(history) != len(previous.state.history) + 1:
+            return
+        if run_start(history, self.seat) == len(history):
+            return
+        actor, action = self.state.history[-1]
+        if actor != self.seat or self.state.history[:-1] != previous.state.history:
+            return
+        edge = previous.root.edges.get(self.seat, {}).get(action)
+        child = previous.root.children.get((action,))
+        if edge is None or child is None:
+            return  # the action was never tried there, or other seats chose at once
+        self.root = child
+        self.iterations = min(edge.visits, self.budget)
 
     # ----- the Thinking interface -----
 
@@ -274,6 +302,17 @@ class SplitSearch(Thinking):
 
     def best(self) -> str:
         return best_by_visits(self.legal, self.visits())
+
+
+def run_start(history: list[tuple[int, str]], seat: int) -> int:
+    """How long the history was at the first decision of `seat` that its next decision
+    goes on from, through the ones between (each going on from the one before): the
+    next decision is searched afresh (this returns the history's length) unless the
+    seat made the last move, and afresh again after `FOLLOWS_AT_MOST` in a row."""
+    row = len(history)
+    while row > 0 and history[row - 1][0] == seat:
+        row -= 1
+    return len(history) - (len(history) - row) % (FOLLOWS_AT_MOST + 1)
 
 
 def merged_visits(parts: list[dict[str, int]]) -> dict[str, int]:

@@ -34,14 +34,18 @@ class Bot:
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
+        self.previous: dict[int, Thinking] = {}  # each seat's last decision, for `follows`
 
-    def start(self, state: State, seat: int) -> Thinking:
+    def start(self, state: State, seat: int, follows: Thinking | None = None) -> Thinking:
+        """The decision for `seat`; `follows` is the seat's previous decision, which a
+        search goes on from when the seat's own action is all that happened since."""
         raise NotImplementedError
 
     def choose(self, state: State, seat: int) -> str:
-        thinking = self.start(state, seat)
+        thinking = self.start(state, seat, self.previous.get(seat))
         while not thinking.advance(1000):
             pass
+        self.previous[seat] = thinking
         return thinking.best()
 
 
@@ -54,7 +58,7 @@ class GreedyBot(Bot):
 
     name = "greedy"
 
-    def start(self, state: State, seat: int) -> Thinking:
+    def start(self, state: State, seat: int, follows: Thinking | None = None) -> Thinking:
         sample = state.resample(seat, self.rng)  # all it knows, with the unknowns guessed
         legal = sample.legal_actions(seat)
         self.rng.shuffle(legal)
@@ -72,18 +76,37 @@ class GreedyBot(Bot):
 
 
 def search_for(
-    state: State, seat: int, budget: int, rng: random.Random, seconds: float | None = None
+    state: State,
+    seat: int,
+    budget: int,
+    rng: random.Random,
+    seconds: float | None = None,
+    follows: Thinking | None = None,
 ) -> Search | SplitSearch:
     """A decision's search: in `PARTS` independent parts from a budget of `SPLIT_FROM`
-    iterations, so that as many workers can search it at once."""
+    iterations, so that as many workers can search it at once. Each part goes on from
+    the same part of `follows` where it can (`Search.take_over`)."""
     parts = PARTS if budget >= SPLIT_FROM else 1
+    before = searched_parts(follows)
+    if len(before) != parts:
+        before = [None] * parts
     if parts == 1:
-        return Search(state, seat, budget, rng, seconds, settles=True)
+        return Search(state, seat, budget, rng, seconds, settles=True, follows=before[0])
     seeds = [rng.getrandbits(64) for _ in range(parts)]
     share = budget // parts
     return SplitSearch(
-        [Search(state, seat, share, random.Random(s), seconds, settles=True) for s in seeds]
+        [
+            Search(state, seat, share, random.Random(s), seconds, settles=True, follows=part)
+            for s, part in zip(seeds, before, strict=True)
+        ]
     )
+
+
+def searched_parts(thinking: Thinking | None) -> list[Search | None]:
+    """The independent searches of a decision (none for a bot that does not search)."""
+    if isinstance(thinking, SplitSearch):
+        return list(thinking.parts)
+    return [thinking] if isinstance(thinking, Search) else []
 
 
 class SearchBot(Bot):
@@ -94,9 +117,11 @@ class SearchBot(Bot):
         self.iterations = iterations
         self.seconds = seconds
 
-    def start(self, state: State, seat: int) -> Search | SplitSearch:
+    def start(
+        self, state: State, seat: int, follows: Thinking | None = None
+    ) -> Search | SplitSearch:
         rng = random.Random(self.rng.getrandbits(64))
-        return search_for(state, seat, self.iterations, rng, self.seconds)
+        return search_for(state, seat, self.iterations, rng, self.seconds, follows)
 
 
 def level_bot(name: str, iterations: int) -> type[SearchBot]:
@@ -106,10 +131,12 @@ def level_bot(name: str, iterations: int) -> type[SearchBot]:
     def __init__(self, seed: int = 0, seconds: float | None = None):
         SearchBot.__init__(self, seed, iterations, seconds)
 
-    def start(self, state: State, seat: int) -> Search | SplitSearch:
+    def start(
+        self, state: State, seat: int, follows: Thinking | None = None
+    ) -> Search | SplitSearch:
         rng = random.Random(self.rng.getrandbits(64))
         budget = hooks_for(state).budget(name, iterations, state)
-        return search_for(state, seat, budget, rng, self.seconds)
+        return search_for(state, seat, budget, rng, self.seconds, follows)
 
     return type(
         f"{name.capitalize()}Bot",

@@ -9,20 +9,30 @@ masked state (`pygames.position`, every unseen item ``?``), the bot's name, the
 decision's seed and the part, so the answer is the one the same bot would give on
 the page itself (`make_bot(bot, seed).start(state, seat)` masks the state first,
 and a masked state masks to itself), and the process that searches never holds a
-hidden card.
+hidden card. A decision that goes on from the seat's decisions just before it
+(`pygames.ai.ismcts.run_start`) lists them in `run`, masked too: a worker that
+kept its part of the last one goes on from it, another searches them again first.
 """
 
 import json
 from typing import TypedDict
 
 from pygames import GAMES
-from pygames.ai.ismcts import Search, SplitSearch, best_by_visits, merged_visits
+from pygames.ai.ismcts import Search, best_by_visits, merged_visits
+from pygames.ai.levels import searched_parts
 from pygames.ai.thinking import Thinking
 from pygames.bots import BOTS, make_bot
 from pygames.core import GameError, RecordedChance, State
 from pygames.position import decode_state, encode_state
 
-VERSION = 2
+VERSION = 3
+
+
+class Step(TypedDict):
+    """One decision of a row: the seat's masked state then, and its seed."""
+
+    position: str
+    seed: int
 
 
 class DecisionRequest(TypedDict):
@@ -35,23 +45,38 @@ class DecisionRequest(TypedDict):
     seed: int
     position: str  # the seat's masked state, position format (docs/positions.md)
     part: int  # which of the decision's independent searches (`parts`) to run
+    run: list[Step]  # the decisions it goes on from, oldest first (often none)
 
 
 def parts(thinking: Thinking) -> list[Search]:
     """The independent searches of a search bot's decision (none for a quick bot)."""
-    if isinstance(thinking, SplitSearch):
-        return thinking.parts
-    return [thinking] if isinstance(thinking, Search) else []
+    return [part for part in searched_parts(thinking) if part is not None]
 
 
-def requests(state: State, seat: int, bot: str, seed: int, count: int) -> list[str]:
-    """The messages for the `count` parts of the bot's decision for `seat`."""
+def requests(
+    state: State, seat: int, bot: str, seed: int, count: int, run: list[tuple[State, int]]
+) -> list[str]:
+    """The messages for the `count` parts of the bot's decision for `seat`, which goes on
+    from the decisions in `run` (each state and seed, oldest first)."""
     position = encode_state(state.masked(seat))
-    return [compact_json(request(state, seat, bot, seed, position, part)) for part in range(count)]
+    steps: list[Step] = [
+        {"position": encode_state(before.masked(seat)), "seed": before_seed}
+        for before, before_seed in run
+    ]
+    return [
+        compact_json(request(state, seat, bot, seed, position, part, steps))
+        for part in range(count)
+    ]
 
 
 def request(
-    state: State, seat: int, bot: str, seed: int, position: str, part: int
+    state: State,
+    seat: int,
+    bot: str,
+    seed: int,
+    position: str,
+    part: int,
+    run: list[Step],
 ) -> DecisionRequest:
     return {
         "v": VERSION,
@@ -63,7 +88,15 @@ def request(
         "seed": seed,
         "position": position,
         "part": part,
+        "run": run,
     }
+
+
+# Per table, seat, bot and part: the last decision this process searched its part of,
+# and the steps that made it (a decision's `run` and its own), so the next decision of
+# the row goes on from it instead of searching the row again.
+_kept: dict[str, tuple[list[Step], Thinking]] = {}
+PLACE = ("game", "seats", "options", "seat", "bot", "part")
 
 
 def search_part(text: str) -> str:
@@ -73,17 +106,35 @@ def search_part(text: str) -> str:
         raise GameError("decision_request", detail=str(message.get("v"))[:20])
     if message["bot"] not in BOTS:
         raise GameError("decision_request", detail=str(message["bot"])[:20])
+    this: Step = {"position": message["position"], "seed": message["seed"]}
+    steps: list[Step] = [*message["run"], this]
+    place = compact_json([message[key] for key in PLACE])
+    kept_steps, follows = _kept.get(place, ([], None))
+    done = len(kept_steps)
+    if not 0 < done <= len(steps) or steps[:done] != kept_steps:
+        done, follows = 0, None
+    for step in steps[done:]:
+        follows = searched_step(message, step, follows)
+    assert follows is not None
+    _kept[place] = (steps, follows)
+    return compact_json(parts(follows)[message["part"]].visits())
+
+
+def searched_step(message: DecisionRequest, step: Step, follows: Thinking | None) -> Thinking:
+    """The bot's decision at `step`, going on from `follows`, with only the message's part
+    searched (the other parts stay empty: none goes on from them here)."""
     game, seat = GAMES[message["game"]], message["seat"]
     state = decode_state(
-        game, message["seats"], message["options"], message["position"], RecordedChance([]), seat
+        game, message["seats"], message["options"], step["position"], RecordedChance([]), seat
     )
-    searches = parts(make_bot(message["bot"], message["seed"]).start(state, seat))
+    thinking = make_bot(message["bot"], step["seed"]).start(state, seat, follows)
+    searches = parts(thinking)
     if not 0 <= message["part"] < len(searches):
         raise GameError("decision_request", detail=str(message["part"])[:20])
     search = searches[message["part"]]
     while not search.advance(1000):
         pass
-    return compact_json(search.visits())
+    return thinking
 
 
 def choice(thinking: Thinking, answers: list[str]) -> str:

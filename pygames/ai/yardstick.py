@@ -15,6 +15,7 @@ import random
 from pygames.ai.hooks import hooks_for
 from pygames.ai.ismcts import Search
 from pygames.ai.levels import LEVELS, Bot
+from pygames.ai.thinking import Thinking
 from pygames.core import RandomChance, State
 
 NAME = "cheat"
@@ -36,7 +37,7 @@ class CheatingBot(Bot):
 
     name = NAME
 
-    def start(self, state: State, seat: int) -> CheatingSearch:
+    def start(self, state: State, seat: int, follows: Thinking | None = None) -> CheatingSearch:
         rng = random.Random(self.rng.getrandbits(64))
         budget = hooks_for(state).budget("hard", LEVELS["hard"], state)
         return CheatingSearch(state, seat, budget, rng)
