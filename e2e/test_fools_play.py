@@ -242,3 +242,32 @@ def test_my_instruction_stays_while_a_computer_chooses_at_the_same_time(
     page.click("[data-lang='ja']")
     expect(page.locator("#status.thinking p")).not_to_contain_text("考えています")
     hold_the_computer(page, False)
+
+
+def test_my_secret_choice_does_not_restart_the_computer_choosing_at_the_same_time(
+    page: Page, site_url: str
+) -> None:
+    """The computer's Standard Bearer, chosen at the same time as mine and held until I
+    have chosen, still lands: my choice, which it cannot see, does not start its decision
+    again (web/session.py `thinking_goes_on`). Every decision that ended made a move."""
+    page.add_init_script(HOLD_FROM_THE_START)
+    turn = open_link(page, site_url, new_link(["human", "easy"], seed=3))
+    assert turn == "mine"
+    assert saved_record(page).replay().to_act() == [0, 1]
+    expect(page.locator("#status")).to_have_class("status thinking")  # its choice is held
+    assert decisions_ended(page) == 0
+    play_a_step(page)  # my Standard Bearer
+    assert [seat for seat, _ in computer_and_my_moves(page)] == [0]
+    hold_the_computer(page, False)
+    page.wait_for_selector(MINE_AND_NOBODY_THINKING, timeout=60_000)
+    by_the_computer = [seat for seat, _ in computer_and_my_moves(page)].count(1)
+    assert by_the_computer >= 1
+    assert decisions_ended(page) == by_the_computer  # none was dropped and begun again
+
+
+def decisions_ended(page: Page) -> int:
+    return int(page.get_attribute("html", "data-decisions-ended") or 0)
+
+
+def computer_and_my_moves(page: Page) -> list[tuple[int, str]]:
+    return [(seat, action) for seat, action in saved_record(page).actions if seat >= 0]

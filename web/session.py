@@ -206,11 +206,24 @@ class Session:
         self.thinking_seat = None
 
     def _changed(self, kind: str) -> None:
-        self.generation += 1
-        self.thinking_seat = None
+        if not (kind == "move" and self.thinking_goes_on()):
+            self.generation += 1
+            self.thinking_seat = None
         self.autosave()
         self.on_update(kind)
         self.schedule_computer()
+
+    def thinking_goes_on(self) -> bool:
+        """After a move: a computer that was choosing at the same time as the seat that
+        moved, and cannot see that move (secret simultaneous choices), goes on thinking,
+        since nothing it knows has changed; its decision would otherwise start again
+        (a person choosing their Standard Bearer while the computers think). Anything it
+        may see starts its decision again."""
+        seat = self.thinking_seat
+        if seat is None or seat not in self.state.to_act() or not self.state.history:
+            return False
+        mover, action = self.state.history[-1]
+        return mover not in (seat, CHANCE) and self.state.redacted(mover, action, seat) != action
 
     def keep_before(self, state: State) -> None:
         """Keep the state before a computer's move, for the decisions that go on from it;
@@ -259,6 +272,8 @@ class Session:
     def schedule_computer(self) -> None:
         if self.has_searching_computer():
             the_workers().start()
+        if self.thinking_seat is not None:
+            return  # a decision goes on (`thinking_goes_on`); the next follows it
         if not self.closed and self.computer_to_act() is not None:
             asyncio.ensure_future(self._computer_turn(self.generation))
 
@@ -272,7 +287,11 @@ class Session:
             action = await self._decide(seat, generation)
             if action is not None and generation == self.generation and not self.closed:
                 self.act(seat, action)
+        except IllegalAction:  # the game moved on under a decision that went on
+            self._changed("thinking")
         finally:
+            if generation == self.generation:
+                self.thinking_seat = None  # it ended without a move
             decision_ended()
 
     async def _decide(self, seat: int, generation: int) -> str | None:
