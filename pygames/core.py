@@ -29,7 +29,7 @@ legal moves (bots never pick them): ``resign`` (any seat, any time) and
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self, TypeVar, cast
 
@@ -597,6 +597,12 @@ class State:
         copy.chance = RandomChance(rng)
         copy.hide_unseen(seat, rng)
         return copy
+
+    def sampler(self, seat: int | None) -> Callable[[random.Random], Self]:
+        """For a masked state: `filled` as a function of the random source, for drawing
+        many samples (a search draws one per iteration). A game may work out once what
+        every sample shares."""
+        return lambda rng: self.filled(seat, rng)
 
     def redacted(self, actor: int, action: str, seat: int | None) -> str:
         if actor == CHANCE:

@@ -114,6 +114,7 @@ class Search(Thinking):
         self.legal = self.state.legal_actions(seat)
         if not self.legal:
             raise ValueError(f"seat {seat} has no decision to make")
+        self.sampler = self.state.sampler(seat)
         self.root = Node()
         stage = self.hooks.rollout_stage
         self.root_stage = None if stage is None else stage(self.state)
@@ -192,7 +193,7 @@ class Search(Thinking):
 
     def sample(self) -> State:
         """A full state the observer cannot tell from the real one (a determinization)."""
-        return self.state.filled(self.seat, self.rng)
+        return self.sampler(self.rng)
 
     def descend(self, state: State) -> list[tuple[Node, int, str]]:
         """Select and expand, applying actions to `state`; return the path taken."""

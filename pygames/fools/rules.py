@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -49,6 +50,7 @@ from pygames.core import (
     RESIGN,
     UNKNOWN,
     IllegalAction,
+    RandomChance,
     State,
     shared_win,
     take_from,
@@ -137,6 +139,20 @@ def card_hidden(action: str) -> str:
         case Own(_, slot):
             return write(Own(UNKNOWN, slot))
     return action
+
+
+@dataclass(frozen=True)
+class SamplePlan:
+    """What every sample of one seat's knowledge deals (`FoolsState.sample_plan`): the
+    cards it cannot locate, and the places they go, in the order they are dealt."""
+
+    plain: tuple[str, ...]  # unlocated cards that are no Queen, King or Champion
+    honourables: tuple[str, ...]  # the unlocated Queens, Kings and Champions
+    before_check: tuple[tuple[int, int], ...]  # (seat, hand cards dealt before the check)
+    from_crone: tuple[tuple[int, int], ...]  # (seat, hand cards the Crone drew later)
+    committed: tuple[int, ...]  # seats whose secret Standard Bearer choice is made
+    slots: tuple[tuple[int, int | None], ...]  # (unseen army slot, who placed its card)
+    face_down: int  # face-down discards
 
 
 def pick_out(pool: list[str], rng: random.Random) -> str:
@@ -444,6 +460,11 @@ class FoolsState(State):
                 return seat
         return None
 
+    def secret_choosers(self, others: list[int]) -> list[int]:
+        """Those of `others` whose Standard Bearer choice is made and still secret."""
+        chosen = [o for o in others if self.choice[o] is not None and self.choice[o] != NONE]
+        return chosen + [o for o in others if self.choice[o] == NONE and self.hands[o]]
+
     def sees(self, seat: int | None, slot: int) -> bool:
         if slot in self.shown:
             return True
@@ -743,20 +764,36 @@ class FoolsState(State):
         a player placed is drawn as the weaker of two in a rival's army and the stronger
         in their own, the way players place (a likelier sample, never a contradiction).
         """
-        others = [s for s in range(self.num_seats) if s != seat]
-        slots = [s for s, c in enumerate(self.armies) if c is not None and not self.sees(seat, s)]
-        committed = [o for o in others if self.choice[o] is not None and self.choice[o] != NONE]
-        committed += [o for o in others if self.choice[o] == NONE and self.hands[o]]
-        if rng is None:
-            for o in others:
-                self.hands[o] = [UNKNOWN] * len(self.hands[o])
-            for o in committed:
-                self.choice[o] = UNKNOWN
-            for s in slots:
-                self.armies[s] = UNKNOWN
-            self.deck = [UNKNOWN] * len(self.deck)
-            self.discard_down = [UNKNOWN] * len(self.discard_down)
+        if rng is not None:
+            self.deal_sample(self.sample_plan(seat), rng)
             return
+        others = [s for s in range(self.num_seats) if s != seat]
+        for o in others:
+            self.hands[o] = [UNKNOWN] * len(self.hands[o])
+        for o in self.secret_choosers(others):
+            self.choice[o] = UNKNOWN
+        for s, card in enumerate(self.armies):
+            if card is not None and not self.sees(seat, s):
+                self.armies[s] = UNKNOWN
+        self.deck = [UNKNOWN] * len(self.deck)
+        self.discard_down = [UNKNOWN] * len(self.discard_down)
+
+    def sampler(self, seat: int | None) -> Callable[[random.Random], FoolsState]:
+        """Samples of this masked state (`filled`), with what every sample shares worked
+        out once: which cards are still to place and where they go."""
+        plan = self.sample_plan(seat)
+
+        def sample(rng: random.Random) -> FoolsState:
+            copy = self.clone()
+            copy.chance = RandomChance(rng)
+            copy.deal_sample(plan, rng)
+            return copy
+
+        return sample
+
+    def sample_plan(self, seat: int | None) -> SamplePlan:
+        """What a sample of what `seat` knows deals, and where (see `hide_unseen`)."""
+        others = [s for s in range(self.num_seats) if s != seat]
         located: Counter[str] = Counter(self.discard_up)
         located.update(c for c in self.bearers if c is not None)
         for cards in self.vp:
@@ -765,21 +802,31 @@ class FoolsState(State):
         if seat is not None:
             located.update(self.hands[seat])
         pool = sorted((Counter(deck_for(self.num_seats)) - located).elements())
+        crone = {o: min(self.crone_cards[o], len(self.hands[o])) for o in others}
+        slots = [s for s, c in enumerate(self.armies) if c is not None and not self.sees(seat, s)]
+        placed_first = sorted(slots, key=lambda s: self.placed_by(s) is None)
+        return SamplePlan(
+            plain=tuple(c for c in pool if c not in HONOURABLES),
+            honourables=tuple(c for c in pool if c in HONOURABLES),
+            before_check=tuple((o, len(self.hands[o]) - crone[o]) for o in others),
+            from_crone=tuple((o, crone[o]) for o in others),
+            committed=tuple(self.secret_choosers(others)),
+            slots=tuple((s, self.placed_by(s)) for s in placed_first),
+            face_down=len(self.discard_down),
+        )
+
+    def deal_sample(self, plan: SamplePlan, rng: random.Random) -> None:
         # Cards are taken from unordered pools (the deck is a pool too: draws from it are
         # random), so no shuffle is needed, only one random pick per card placed.
-        plain = [c for c in pool if c not in HONOURABLES]
-        size_of = {o: len(self.hands[o]) for o in others}
-        for o in others:
-            checked = size_of[o] - min(self.crone_cards[o], size_of[o])  # dealt before the check
-            self.hands[o] = [pick_out(plain, rng) for _ in range(checked)]
-        rest = plain + [c for c in pool if c in HONOURABLES]
-        for o in others:
-            extra = min(self.crone_cards[o], size_of[o] - len(self.hands[o]))
-            self.hands[o] += [pick_out(rest, rng) for _ in range(extra)]
-        for o in committed:
+        plain = list(plan.plain)
+        for o, count in plan.before_check:
+            self.hands[o] = [pick_out(plain, rng) for _ in range(count)]
+        rest = plain + list(plan.honourables)
+        for o, count in plan.from_crone:
+            self.hands[o] += [pick_out(rest, rng) for _ in range(count)]
+        for o in plan.committed:
             self.choice[o] = rng.choice([*self.hands[o], NONE])
-        for s in sorted(slots, key=lambda s: self.placed_by(s) is None):
-            placer = self.placed_by(s)
+        for s, placer in plan.slots:
             if placer is None or len(rest) < 2:
                 self.armies[s] = pick_out(rest, rng)
                 continue
@@ -790,7 +837,7 @@ class FoolsState(State):
             keep, back = (high, low) if placer == s // SLOTS else (low, high)
             self.armies[s] = keep
             rest.append(back)
-        self.discard_down = [pick_out(rest, rng) for _ in self.discard_down]
+        self.discard_down = [pick_out(rest, rng) for _ in range(plan.face_down)]
         self.deck = rest
 
     def check_invariants(self) -> None:
