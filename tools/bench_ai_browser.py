@@ -22,8 +22,11 @@ Printed per game and seat count: decisions measured, median / p95 / max ms per
 decision, and main-thread tasks over 50 ms while the computers play (count and
 longest). At the largest table, "wait" is what a person in seat A would wait
 between two of their turns: from A's move appearing until A is to act again, the
-decisions of every other seat in between (p50 / p95 / max). Prints figures only;
-asserts nothing.
+decisions of every other seat in between (p50 / p95 / max). "Wait, choosing at once"
+is the same for a person who acts the moment they may: at a step where every seat
+chooses at once (Fools!' Standard Bearers), their turn begins with the step, and the
+computers' choices there count in the wait after it. Prints figures only; asserts
+nothing.
 """
 
 from __future__ import annotations
@@ -81,10 +84,17 @@ READ_SAVE = f"""() => {{
 class Run:
     """One game in the browser: when each move appeared, who made it, the long tasks."""
 
-    def __init__(self, times: list[float], movers: list[int], long_tasks: list[float]):
+    def __init__(
+        self,
+        times: list[float],
+        movers: list[int],
+        long_tasks: list[float],
+        may_act: list[bool] | None = None,
+    ):
         self.times = times  # times[0]: the board first drawn; then one per decision
         self.movers = movers  # the seat of each decision, in order
         self.long_tasks = long_tasks
+        self.may_act = may_act or []  # before each decision: seat A is among those to act
 
     def spans(self) -> list[float]:
         return [b - a for a, b in zip(self.times, self.times[1:], strict=False)]
@@ -94,6 +104,29 @@ class Run:
         moves = [i + 1 for i, mover in enumerate(self.movers) if mover == seat]
         moves = [i for i in moves if i < len(self.times)]
         return [self.times[b - 1] - self.times[a] for a, b in zip(moves, moves[1:], strict=False)]
+
+    def waits_choosing_at_once(self, seat: int = 0) -> list[float]:
+        """The same for a person who acts the moment they may: at a step where several
+        seats choose at once (Standard Bearers) their turn begins with the step, and the
+        others' choices there, made by the computers meanwhile, count after their own.
+        Each wait: the other seats' decision times from one of `seat`'s turns beginning
+        to the next."""
+        spans = self.spans()
+        count = min(len(spans), len(self.movers), len(self.may_act))
+        starts = []  # where each of the seat's turns begins (a decision index)
+        begun = None
+        for index in range(count):
+            if not self.may_act[index]:
+                begun = None
+            elif begun is None:
+                begun = index
+            if self.movers[index] == seat:
+                starts.append(begun)
+                begun = None if index + 1 >= count or not self.may_act[index + 1] else index + 1
+        return [
+            sum(spans[i] for i in range(a, b) if self.movers[i] != seat)
+            for a, b in zip(starts, starts[1:], strict=False)
+        ]
 
 
 def as_if_cores(cores: int) -> str:
@@ -141,16 +174,17 @@ def measure(
     long_tasks = page.evaluate("window.__longTasks")
     saved = page.evaluate(READ_SAVE)
     context.close()
-    movers = []
+    movers, may_act = [], []
     if saved:
         played = Record.from_text(json.loads(saved)["record"])
         movers = [seat for seat, _ in played.actions if seat != CHANCE]
+        may_act = [0 in state.to_act() for state in played.stepping()]
     # Python's boot comes before the first time and is not counted; with a worker, nor
     # what the page searched before the worker was ready.
     first = next(i for i, time in enumerate(times) if time >= ready) if ready else 0
-    times, movers = times[first:], movers[first:]
+    times, movers, may_act = times[first:], movers[first:], may_act[first:]
     playing = [duration for start, duration in long_tasks if start >= times[0]]
-    return Run(times[: decisions + 1], movers, playing)
+    return Run(times[: decisions + 1], movers, playing, may_act)
 
 
 def seeded_save(record: Record) -> str:
@@ -213,7 +247,8 @@ def main(argv: list[str] | None = None) -> int:
     print("ms per decision (median p95 max); wait = seat A's wait between its turns")
     print(
         f"{'game':<15} {'seats':>5} {'n':>3} {'median':>6} {'p95':>6} {'max':>6}  "
-        f"tasks>{LONG_TASK_MS}ms (longest)  wait (median p95 max)"
+        f"tasks>{LONG_TASK_MS}ms (longest)  wait (median p95 max)  "
+        "wait, choosing at once"
     )
     try:
         with sync_playwright() as playwright:
@@ -232,10 +267,12 @@ def main(argv: list[str] | None = None) -> int:
                 spans = run.spans()
                 over = [d for d in run.long_tasks if d > LONG_TASK_MS]
                 longest = f"({max(over):.0f})" if over else ""
-                wait = spread(run.waits()) if seats == GAMES[game_id].max_seats > 2 else ""
+                largest = seats == GAMES[game_id].max_seats > 2
+                wait = spread(run.waits()) if largest else ""
+                at_once = spread(run.waits_choosing_at_once()) if largest else ""
                 print(
                     f"{game_id:<15} {seats:>5} {len(spans):>3} {spread(spans)}  "
-                    f"{len(over):>4} {longest:<14} {wait}",
+                    f"{len(over):>4} {longest:<14} {wait:<21} {at_once}",
                     flush=True,
                 )
             browser.close()
