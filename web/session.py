@@ -318,10 +318,12 @@ class Session:
         self, seat: int, seed: int, started: float, generation: int
     ) -> str | None:
         wanted = lambda: generation == self.generation  # noqa: E731
+        # The game as it is searched (another seat's secret choice may land meanwhile).
+        searched = self.state.clone()
         followed, follows = await self._searched_run(seat, wanted)
         if not followed:
             return None
-        thinking = make_bot(self.bot_name(seat), seed).start(self.state.clone(), seat, follows)
+        thinking = make_bot(self.bot_name(seat), seed).start(searched, seat, follows)
         run = await run_in_slices(thinking, wanted, seconds=SAFETY_SECONDS)
         if run.out_of_time:
             js.console.warn(
@@ -331,7 +333,7 @@ class Session:
             return await self._after_thinking(thinking.best(), started, generation, held=False)
         if not run.finished:
             return None
-        self.kept[seat] = (list(self.state.history), thinking)
+        self.kept[seat] = (searched.history, thinking)
         report_thinking("page", run.slices, run.largest, getattr(thinking, "iterations", 0))
         return await self._after_thinking(thinking.best(), started, generation)
 
