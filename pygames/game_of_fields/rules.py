@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from pygames.core import IllegalAction, State, shared_win, win_for
 from pygames.game_of_fields.hexmap import (
@@ -110,6 +111,15 @@ FIELDS_BLOCK_CASTLING = 3  # the rules version since which (rulings §4)
 
 def medium(terrain: str) -> str:
     return SEA if terrain == SEA else "land"
+
+
+class WalkStart(TypedDict):
+    terrain: list[str]
+    blocking: set[int]
+    own: set[int]
+    visited: set[int]
+    firsts: set[int] | None
+    early: bool
 
 
 @dataclass
@@ -326,6 +336,19 @@ class GameOfFieldsState(State):
                 self.princes[seat][mover] = saved
         return found
 
+    def walk_start(
+        self, seat: int, path: list[int], firsts: set[int] | None, early: bool
+    ) -> WalkStart:
+        """What every walk of a pawn of `seat` from the end of `path` starts with."""
+        return {
+            "terrain": self.terrain,
+            "blocking": self.pawns_and_cities(1 - seat),
+            "own": self.pawns(seat),
+            "visited": set(path),
+            "firsts": firsts,
+            "early": early,
+        }
+
     def prince_ends(
         self,
         seat: int,
@@ -347,12 +370,7 @@ class GameOfFieldsState(State):
         first end found (to know whether the Prince may move at all).
         """
         walk = PrinceWalk(
-            terrain=self.terrain,
-            blocking=self.pawns_and_cities(1 - seat),
-            own=self.pawns(seat),
-            visited=set(path),
-            firsts=firsts,
-            early=early,
+            **self.walk_start(seat, path, firsts, early),
             reach=reach,
             start_at_sea=self.terrain[path[0]] == SEA,
             has_target=target >= 0,
@@ -372,13 +390,7 @@ class GameOfFieldsState(State):
     ) -> dict[int, tuple[list[int], str]]:
         """Every hex the Queen may end on from here: over land, across a sea only on her Prince."""
         walk = QueenWalk(
-            terrain=self.terrain,
-            blocking=self.pawns_and_cities(1 - seat),
-            own=self.pawns(seat),
-            visited=set(path),
-            firsts=firsts,
-            early=early,
-            princes=set(self.princes[seat]),
+            **self.walk_start(seat, path, firsts, early), princes=set(self.princes[seat])
         )
         walk.search(at, [], used)
         return walk.ends
