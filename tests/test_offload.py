@@ -158,3 +158,18 @@ def test_the_decisions_a_request_goes_on_from_hold_only_what_the_seat_knew():
         step["position"] != encode_state(before)
         for step, (before, _) in zip(message["run"], run, strict=True)
     )
+
+
+def test_a_worker_keeps_only_its_latest_decisions():
+    offload._kept.clear()
+    places = set()
+    for seats in (2, 3, 4):
+        for number, (state, seat) in enumerate(decisions("fools", seats, 4)):
+            for bot in ("easy", "normal"):
+                for message in requests(state, seat, bot, number, 1, []):
+                    search_part(message)
+                    places.add((seats, seat, bot))
+    assert len(places) > offload.KEPT_AT_MOST  # more than it keeps were searched
+    assert len(offload._kept) == offload.KEPT_AT_MOST
+    latest = json.loads(list(offload._kept)[-1])
+    assert (latest[1], latest[3], latest[4]) == (seats, seat, bot)

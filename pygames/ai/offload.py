@@ -94,9 +94,11 @@ def request(
 
 # Per table, seat, bot and part: the last decision this process searched its part of,
 # and the steps that made it (a decision's `run` and its own), so the next decision of
-# the row goes on from it instead of searching the row again.
+# the row goes on from it instead of searching the row again. The latest few only (a
+# table's seats and parts), since each holds a search tree.
 _kept: dict[str, tuple[list[Step], Thinking]] = {}
 PLACE = ("game", "seats", "options", "seat", "bot", "part")
+KEPT_AT_MOST = 8
 
 
 def search_part(text: str) -> str:
@@ -116,7 +118,10 @@ def search_part(text: str) -> str:
     for step in steps[done:]:
         follows = searched_step(message, step, follows)
     assert follows is not None
-    _kept[place] = (steps, follows)
+    _kept.pop(place, None)
+    _kept[place] = (steps, follows)  # the latest last
+    while len(_kept) > KEPT_AT_MOST:
+        del _kept[next(iter(_kept))]
     return compact_json(parts(follows)[message["part"]].visits())
 
 
