@@ -593,9 +593,14 @@ class State:
 
     def filled(self, seat: int | None, rng: random.Random) -> Self:
         """For a masked state: a copy with its unknowns sampled from `rng` (see `resample`)."""
+        copy = self.to_fill(rng)
+        copy.hide_unseen(seat, rng)
+        return copy
+
+    def to_fill(self, rng: random.Random) -> Self:
+        """A copy whose future chance comes from `rng`, for a sample to fill in."""
         copy = self.clone()
         copy.chance = RandomChance(rng)
-        copy.hide_unseen(seat, rng)
         return copy
 
     def sampler(self, seat: int | None) -> Callable[[random.Random], Self]:

@@ -131,13 +131,11 @@ class Search(Thinking):
         a sample this seat could not tell from the truth then, after this very action.
         Otherwise (another seat or chance acted since) the search starts afresh."""
         history = self.state.history
-        if previous.seat != self.seat or len(history) != len(previous.state.history) + 1:
+        if previous.seat != self.seat or run_start(history, self.seat) == len(history):
+            return  # another seat or chance acted last, or the row is long enough
+        if history[:-1] != previous.state.history:
             return
-        if run_start(history, self.seat) == len(history):
-            return
-        actor, action = self.state.history[-1]
-        if actor != self.seat or self.state.history[:-1] != previous.state.history:
-            return
+        action = history[-1][1]
         edge = previous.root.edges.get(self.seat, {}).get(action)
         child = previous.root.children.get((action,))
         if edge is None or child is None:

@@ -87,7 +87,7 @@ def search_for(
     iterations, so that as many workers can search it at once. Each part goes on from
     the same part of `follows` where it can (`Search.take_over`)."""
     parts = PARTS if budget >= SPLIT_FROM else 1
-    before = searched_parts(follows)
+    before: list[Search | None] = [*searched_parts(follows)]
     if len(before) != parts:
         before = [None] * parts
     if parts == 1:
@@ -102,7 +102,7 @@ def search_for(
     )
 
 
-def searched_parts(thinking: Thinking | None) -> list[Search | None]:
+def searched_parts(thinking: Thinking | None) -> list[Search]:
     """The independent searches of a decision (none for a bot that does not search)."""
     if isinstance(thinking, SplitSearch):
         return list(thinking.parts)

@@ -18,8 +18,8 @@ import json
 from typing import TypedDict
 
 from pygames import GAMES
-from pygames.ai.ismcts import Search, best_by_visits, merged_visits
-from pygames.ai.levels import searched_parts
+from pygames.ai.ismcts import best_by_visits, merged_visits
+from pygames.ai.levels import searched_parts as parts  # a decision's independent searches
 from pygames.ai.thinking import Thinking
 from pygames.bots import BOTS, make_bot
 from pygames.core import GameError, RecordedChance, State
@@ -46,11 +46,6 @@ class DecisionRequest(TypedDict):
     position: str  # the seat's masked state, position format (docs/positions.md)
     part: int  # which of the decision's independent searches (`parts`) to run
     run: list[Step]  # the decisions it goes on from, oldest first (often none)
-
-
-def parts(thinking: Thinking) -> list[Search]:
-    """The independent searches of a search bot's decision (none for a quick bot)."""
-    return [part for part in searched_parts(thinking) if part is not None]
 
 
 def requests(

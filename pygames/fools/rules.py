@@ -50,7 +50,6 @@ from pygames.core import (
     RESIGN,
     UNKNOWN,
     IllegalAction,
-    RandomChance,
     State,
     shared_win,
     take_from,
@@ -784,8 +783,7 @@ class FoolsState(State):
         plan = self.sample_plan(seat)
 
         def sample(rng: random.Random) -> FoolsState:
-            copy = self.clone()
-            copy.chance = RandomChance(rng)
+            copy = self.to_fill(rng)
             copy.deal_sample(plan, rng)
             return copy
 
