@@ -1,6 +1,7 @@
 """The computer thinking in its own workers: three Hard computers at a 4-seat Fools!
-table answer from two workers (each searching one part of every decision), and the
-page answers a keypress while they think.
+table answer from two workers (each searching one part of every decision), the page
+answers a keypress while they think, and their secret Standard Bearers are searched at
+once, each choice the one searched alone would be.
 
 The workers boot in the background, one after the other, when a game with a
 searching computer opens (web/computer.py); until one is ready the page searches
@@ -12,17 +13,23 @@ the page notes what the status line said when a keypress opened the share dialog
 
 from __future__ import annotations
 
+import json
+
 from conftest import hold_the_computer, moves, settle
 from playwright.sync_api import Page, expect
 from test_fools_play import new_link, open_link, play_a_step, saved_record
 
+from pygames import GAMES
+from pygames.ai.offload import workers_for
+from pygames.bots import decision_seed, make_bot
 from pygames.core import CHANCE
 
-# The page boots one worker per part of a Hard decision if the device has cores to spare.
-AS_IF_FOUR_CORES = (
-    "Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 4 });"
+# Two workers (`offload.workers_for`): one per part of a Hard decision.
+AS_IF_THREE_CORES = (
+    "Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 3 });"
 )
 TWO_WORKERS_READY = "html[data-computer-worker='ready'][data-computer-workers='2']"
+FOURS = ["human", "hard", "hard", "hard"]
 THINKING = "#status.thinking"
 # When a dialog opens, note whether the computer was thinking at that moment.
 WATCH_DIALOG = """() => {
@@ -49,8 +56,9 @@ def computer_moves_since(page: Page, before: int) -> int:
 def test_three_computers_think_in_two_workers_while_the_page_answers_a_key(
     page: Page, site_url: str
 ) -> None:
-    page.add_init_script(AS_IF_FOUR_CORES)
-    turn = open_link(page, site_url, new_link(["human", "hard", "hard", "hard"], seed=4))
+    assert workers_for(3, computers=3) == 2
+    page.add_init_script(AS_IF_THREE_CORES)
+    turn = open_link(page, site_url, new_link(FOURS, seed=4))
     page.wait_for_selector(TWO_WORKERS_READY, state="attached", timeout=300_000)
     for _ in range(20):  # my steps until one hands the turn to the computers
         assert turn == "mine"
@@ -111,3 +119,36 @@ def test_when_the_workers_cannot_load_the_page_searches_itself(page: Page, site_
     play_until_the_computer_moved(page, turn)
     assert searched(page, "page") >= 1
     assert searched(page, "worker") == 0
+
+
+def test_computers_choosing_at_once_search_at_once_and_choose_as_alone(
+    page: Page, site_url: str
+) -> None:
+    """The three computers' Standard Bearers are searched at the same time (held until
+    all three are under way, however fast the workers), and each is the choice its seat
+    makes from the step's beginning with its own seed, as the page alone would find it."""
+    page.add_init_script(AS_IF_THREE_CORES)
+    open_link(page, site_url, new_link(FOURS, seed=4))  # boots the workers
+    page.wait_for_selector(TWO_WORKERS_READY, state="attached", timeout=300_000)
+    hold_the_computer(page, True)
+    fragment = new_link(FOURS, seed=6)
+    page.goto(site_url + "#" + fragment)  # a new game in the same page, at its bearers
+    page.wait_for_selector("html[data-most-thinking='3']", state="attached")
+    on_page, in_worker = searched(page, "page"), searched(page, "worker")
+    hold_the_computer(page, False)
+    page.wait_for_function("() => Number(document.querySelector('.play')?.dataset.moves) >= 3")
+    record = saved_record(page)
+    dealt = GAMES["fools"].new_state(4, 6)
+    chosen = {seat: action for seat, action in record.actions[len(dealt.history) :]}
+    assert sorted(chosen) == [1, 2, 3]  # the three computers' choices, mine still to make
+    assert searched(page, "worker") - in_worker == 3 and searched(page, "page") == on_page
+    bot_seed = saved_bot_seed(page)
+    for seat in (1, 2, 3):
+        seed = decision_seed(bot_seed, len(dealt.history), seat)
+        assert chosen[seat] == make_bot("hard", seed).choose(dealt.clone(), seat)
+
+
+def saved_bot_seed(page: Page) -> int:
+    save_id = page.url.split("#g=", 1)[1]
+    text = page.evaluate("id => localStorage.getItem('ff:save:' + id)", save_id)
+    return json.loads(text)["bot_seed"]

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import random
 
+from pygames import GAMES
 from pygames.ai.levels import LEVEL_BOTS, GreedyBot
 from pygames.ai.thinking import Thinking
 from pygames.core import State
 
-__all__ = ["BOTS", "RandomBot", "Thinking", "make_bot", "searches"]
+__all__ = ["BOTS", "RandomBot", "Thinking", "decision_seed", "make_bot", "searches"]
 
 
 class RandomBot:
@@ -52,3 +53,13 @@ def make_bot(name: str, seed: int = 0):
     if name not in BOTS:
         raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOTS)}")
     return BOTS[name](seed)
+
+
+def decision_seed(bot_seed: int, history_length: int, seat: int) -> int:
+    """A computer's seed for one decision: its game's bot seed (kept in the save), how
+    far the game was when the decision began, and the seat (several may begin at one
+    point), so a replayed position decides alike."""
+    return (bot_seed * 1009 + history_length) * MAX_SEATS + seat
+
+
+MAX_SEATS = max(game.max_seats for game in GAMES.values())

@@ -173,3 +173,14 @@ def test_a_worker_keeps_only_its_latest_decisions():
     assert len(offload._kept) == offload.KEPT_AT_MOST
     latest = json.loads(list(offload._kept)[-1])
     assert (latest[1], latest[3], latest[4]) == (seats, seat, bot)
+
+
+def test_a_device_runs_a_worker_per_part_of_each_computers_decision_while_it_can():
+    from pygames.ai.levels import PARTS
+
+    assert offload.workers_for(cores=8, computers=3) == 3 * PARTS  # three choose at once
+    assert offload.workers_for(cores=8, computers=1) == PARTS
+    assert offload.workers_for(cores=4, computers=3) == 3  # a core kept for the page
+    assert offload.workers_for(cores=1, computers=3) == 1
+    assert offload.workers_for(cores=8, computers=3, memory_gb=2) == PARTS
+    assert offload.workers_for(cores=8, computers=3, memory_gb=8) == 3 * PARTS

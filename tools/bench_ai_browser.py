@@ -12,8 +12,8 @@ as its "mid-tier mobile" preset does with 4), beside nothing else on the machine
 `--computer page` (the default) makes the page search itself (``?noworker``), so
 the search runs at the throttled speed a phone's core would give it; `--computer
 worker` measures the app as shipped, the search in the computer's worker, from the
-moment the workers are ready (one per part of a Hard decision while the device,
-as `--cores` makes the page believe, keeps a core for the page). Chromium cannot
+moment the workers are ready (as many as a device with `--cores` cores runs,
+`pygames.ai.offload.workers_for`). Chromium cannot
 throttle a worker ("Operation is only supported for pages, not workers"), so with
 workers the search runs at the machine's own speed; the figures that hold on a
 phone are the main thread's tasks, and the page's search time divided by the parts.
@@ -25,14 +25,17 @@ between two of their turns: from A's move appearing until A is to act again, the
 decisions of every other seat in between (p50 / p95 / max). "Wait, choosing at once"
 is the same for a person who acts the moment they may: at a step where every seat
 chooses at once (Fools!' Standard Bearers), their turn begins with the step, and the
-computers' choices there count in the wait after it. Prints figures only; asserts
-nothing.
+computers' choices there count in the wait after it. With the page searching, "model"
+is the wait a phone with 2 or with 6 workers would give (`Run.waits_with_workers`):
+Chromium cannot slow a worker down, so a phone's workers are modelled from the page's
+own search at the phone's speed. Prints figures only; asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 from pathlib import Path
@@ -44,6 +47,7 @@ sys.path.insert(0, str(ROOT))
 
 from pygames import GAMES  # noqa: E402
 from pygames.ai.levels import PARTS  # noqa: E402
+from pygames.ai.offload import MOST_WORKERS, workers_for  # noqa: E402
 from pygames.core import CHANCE  # noqa: E402
 from pygames.record import Record  # noqa: E402
 from tools import build, chromium, serve  # noqa: E402
@@ -89,12 +93,13 @@ class Run:
         times: list[float],
         movers: list[int],
         long_tasks: list[float],
-        may_act: list[bool] | None = None,
+        to_act: list[list[int]] | None = None,
     ):
         self.times = times  # times[0]: the board first drawn; then one per decision
         self.movers = movers  # the seat of each decision, in order
         self.long_tasks = long_tasks
-        self.may_act = may_act or []  # before each decision: seat A is among those to act
+        self.to_act = to_act or []  # before each decision: the seats to act
+        self.may_act = [0 in seats for seats in self.to_act]  # seat A among them
 
     def spans(self) -> list[float]:
         return [b - a for a, b in zip(self.times, self.times[1:], strict=False)]
@@ -128,14 +133,40 @@ class Run:
             for a, b in zip(starts, starts[1:], strict=False)
         ]
 
+    def waits_with_workers(self, workers: int, seat: int = 0) -> list[float]:
+        """A model of `waits` on a phone whose workers search a decision's parts at once
+        (the page searched every decision here): each decision takes its span here over
+        `PARTS`; the computers' decisions begun at once (seats that were to act together
+        when the first of them began) share the `workers`, in rounds of one part each."""
+        spans = self.spans()
+        moves = [i for i, mover in enumerate(self.movers[: len(spans)]) if mover == seat]
+        pairs = zip(moves, moves[1:], strict=False)
+        return [sum(self._group_times(range(a + 1, b), workers)) for a, b in pairs]
 
-def as_if_cores(cores: int) -> str:
+    def _group_times(self, decisions: range, workers: int) -> list[float]:
+        spans, times, group = self.spans(), [], []
+        for index in [*decisions, None]:
+            if group and (index is None or not self._begun_with(group, index)):
+                rounds = math.ceil(len(group) * PARTS / workers)
+                times.append(rounds * max(spans[i] for i in group) / PARTS)
+                group = []
+            if index is not None:
+                group.append(index)
+        return times
+
+    def _begun_with(self, group: list[int], index: int) -> bool:
+        """Decision `index` began with those of `group` (its seat was to act with theirs)."""
+        mover = self.movers[index]
+        return mover in self.to_act[group[0]] and all(self.movers[i] != mover for i in group)
+
+
+def as_if_cores(cores: int, computers: int) -> str:
     """An init script: the page sees `cores` cores, and waits for as many workers as the
-    app (web/computer.py) boots for that many."""
+    app (web/computer.py) boots for that many and a table of `computers`."""
     return (
         "Object.defineProperty(Navigator.prototype, 'hardwareConcurrency',"
         f" {{ get: () => {cores} }});\n"
-        f"window.__expectedWorkers = {max(1, min(PARTS, cores - 1))};\n"
+        f"window.__expectedWorkers = {workers_for(cores, computers)};\n"
     )
 
 
@@ -153,7 +184,7 @@ def measure(
     query = "?noworker" if computer == "page" else ""
     context = browser.new_context()
     context.add_init_script(
-        as_if_cores(cores) + WATCH_MOVES + chromium.WATCH_LONG_TASKS + seeded_save(record)
+        as_if_cores(cores, seats) + WATCH_MOVES + chromium.WATCH_LONG_TASKS + seeded_save(record)
     )
     page = context.new_page()
     if throttle > 1:
@@ -174,17 +205,17 @@ def measure(
     long_tasks = page.evaluate("window.__longTasks")
     saved = page.evaluate(READ_SAVE)
     context.close()
-    movers, may_act = [], []
+    movers, to_act = [], []
     if saved:
         played = Record.from_text(json.loads(saved)["record"])
         movers = [seat for seat, _ in played.actions if seat != CHANCE]
-        may_act = [0 in state.to_act() for state in played.stepping()]
+        to_act = [state.to_act() for state in played.stepping()]
     # Python's boot comes before the first time and is not counted; with a worker, nor
     # what the page searched before the worker was ready.
     first = next(i for i, time in enumerate(times) if time >= ready) if ready else 0
-    times, movers, may_act = times[first:], movers[first:], may_act[first:]
+    times, movers, to_act = times[first:], movers[first:], to_act[first:]
     playing = [duration for start, duration in long_tasks if start >= times[0]]
-    return Run(times[: decisions + 1], movers, playing, may_act)
+    return Run(times[: decisions + 1], movers, playing, to_act)
 
 
 def seeded_save(record: Record) -> str:
@@ -248,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"{'game':<15} {'seats':>5} {'n':>3} {'median':>6} {'p95':>6} {'max':>6}  "
         f"tasks>{LONG_TASK_MS}ms (longest)  wait (median p95 max)  "
-        "wait, choosing at once"
+        f"wait, choosing at once  model: wait with {PARTS} / {MOST_WORKERS} workers"
     )
     try:
         with sync_playwright() as playwright:
@@ -270,9 +301,13 @@ def main(argv: list[str] | None = None) -> int:
                 largest = seats == GAMES[game_id].max_seats > 2
                 wait = spread(run.waits()) if largest else ""
                 at_once = spread(run.waits_choosing_at_once()) if largest else ""
+                modelled = " / ".join(
+                    spread(run.waits_with_workers(workers)) for workers in (PARTS, MOST_WORKERS)
+                )
                 print(
                     f"{game_id:<15} {seats:>5} {len(spans):>3} {spread(spans)}  "
-                    f"{len(over):>4} {longest:<14} {wait:<21} {at_once}",
+                    f"{len(over):>4} {longest:<14} {wait:<21} {at_once:<21} "
+                    f"{modelled if largest and args.computer == 'page' else ''}",
                     flush=True,
                 )
             browser.close()

@@ -583,7 +583,7 @@ class Hint:
 
     def act_hint(self, element) -> None:
         from pygames.analysis import ITERATIONS, StudySearch
-        from web.session import decision_seed
+        from pygames.bots import decision_seed
 
         session = self.screen.session
         seat = session.human_seats()[0]
@@ -594,7 +594,7 @@ class Hint:
         self.running = True
         self.result = None
         history = len(session.state.history)
-        seed = decision_seed(session.save.bot_seed, history) + 1
+        seed = decision_seed(session.save.bot_seed, history, seat) + 1
         search = StudySearch(session.state, seat, ITERATIONS, random.Random(seed))
         self.screen.render()
         self.screen.app.announce(t("hint.running"))

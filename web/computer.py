@@ -4,16 +4,17 @@
 background) and sends it requests for parts of decisions (`pygames.ai.offload`:
 the seat's masked state, the bot, its seed and the part), so the answer is the
 one the page would compute, and the page stays free to answer taps while the
-computer thinks. `ComputerWorkers` keeps one worker per part a decision has
-(`PARTS`) where the device has a core to spare for each, and sends each part to
-the least busy ready worker, so the parts are searched at once. Until a worker is
-ready, where a browser has no module workers, or with ``?noworker`` in the
+computer thinks. `ComputerWorkers` keeps, where the device has cores (and memory) to
+spare, one worker per part of a decision for each searching computer of the table
+(`offload.workers_for`), and sends each part to the least busy ready worker, so the
+parts, and the decisions of computers choosing at once, are searched at once. Until a
+worker is ready, where a browser has no module workers, or with ``?noworker`` in the
 address (tests of the page's own search use it), `answers` returns None and the
 caller searches on the page in slices.
 
 One set of workers serves every game of the page (`the_workers`); it boots when
 the first game with a searching computer opens, one worker after another, so the
-lobby's first screen never waits on it.
+lobby's first screen never waits on it, and grows when a table wants more.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from collections.abc import Callable
 import js
 from pyodide.ffi import create_proxy, to_js
 
-from pygames.ai.levels import PARTS
+from pygames.ai import offload
 from web import dom
 from web.dom import Live
 
@@ -107,28 +108,30 @@ class ComputerWorker:
 
 
 class ComputerWorkers:
-    """Up to `size` workers, booted one after another; parts go to the least busy."""
+    """Workers booted one after another, as many as the tables opened so far want;
+    parts go to the least busy."""
 
-    def __init__(self, size: int) -> None:
-        self.workers = [ComputerWorker() for _ in range(size)]
+    def __init__(self) -> None:
+        self.workers: list[ComputerWorker] = []
         self.last_used = 0
-        for worker in self.workers:
-            worker.on_settled = self._boot_next
-        self.started = False
+        self.off = js.URLSearchParams.new(js.location.search).has("noworker")
 
     @property
     def ready(self) -> bool:
         return any(worker.ready for worker in self.workers)
 
-    def start(self) -> None:
-        """Boot the workers in the background, once; harmless if they cannot be had."""
-        if self.started:
-            return
-        self.started = True
-        if js.URLSearchParams.new(js.location.search).has("noworker"):
+    def start(self, computers: int) -> None:
+        """Boot, in the background, the workers a table of `computers` searching computers
+        wants on this device (`offload.workers_for`) that are not there yet; harmless if
+        they cannot be had."""
+        if self.off:
             mark("off")
             return
-        mark("booting")
+        wanted = offload.workers_for(device_cores(), computers, device_memory_gb())
+        while len(self.workers) < wanted:
+            worker = ComputerWorker()
+            worker.on_settled = self._boot_next
+            self.workers.append(worker)
         self._boot_next()
 
     def _boot_next(self) -> None:
@@ -172,12 +175,20 @@ _WORKERS: list[ComputerWorkers] = []  # made on first use: a memory snapshot hol
 
 
 def the_workers() -> ComputerWorkers:
-    """The page's computer workers (booted by `start`): one per part of a decision, as
-    long as the device keeps a core for the page."""
+    """The page's computer workers (booted by `start`)."""
     if not _WORKERS:
-        cores = int(getattr(js.navigator, "hardwareConcurrency", 1) or 1)
-        _WORKERS.append(ComputerWorkers(max(1, min(PARTS, cores - 1))))
+        _WORKERS.append(ComputerWorkers())
     return _WORKERS[0]
+
+
+def device_cores() -> int:
+    return int(getattr(js.navigator, "hardwareConcurrency", 1) or 1)
+
+
+def device_memory_gb() -> float | None:
+    """`navigator.deviceMemory` where the browser tells it (Chromium), else None."""
+    memory = getattr(js.navigator, "deviceMemory", None)
+    return float(memory) if isinstance(memory, int | float) else None
 
 
 def mark(state: str, ready: int = 0) -> None:

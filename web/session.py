@@ -14,6 +14,7 @@ saved game from it.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
 import time
 from collections.abc import Callable
@@ -21,8 +22,8 @@ from collections.abc import Callable
 import js
 
 from pygames.ai import offload
-from pygames.ai.ismcts import FOLLOWS_AT_MOST, run_start
-from pygames.bots import BOTS, Thinking, make_bot, searches
+from pygames.ai.ismcts import FOLLOWS_AT_MOST, searched_from
+from pygames.bots import BOTS, MAX_SEATS, Thinking, decision_seed, make_bot, searches
 from pygames.core import CHANCE, IllegalAction, State
 from pygames.record import Record, RecordError
 from pygames.views import View
@@ -32,6 +33,9 @@ from web.seats import seat_line, seat_names
 from web.slicing import run_in_slices
 
 HUMAN = "human"
+# States kept before the last moves: enough for a decision that began before the other
+# seats' secret choices (up to a table's other seats) and went on from a row of its own.
+KEEP_BEFORE = FOLLOWS_AT_MOST + MAX_SEATS
 HOLD_ATTRIBUTE = "data-hold-computer"  # tests set it on <html> to hold the computer's answer
 # The computer searches its level's whole budget of iterations, the same on every
 # machine; this only stops a search that a very slow device could not finish.
@@ -52,11 +56,12 @@ class Session:
             save.bot_seed = new_bot_seed()
         self.bot_seed: int = save.bot_seed
         self.generation = 0
-        self.thinking_seat: int | None = None
-        # For a decision that goes on from the same computer's decisions just before it
-        # (`run_start`): the state before each computer's move, by the history's length
-        # then, and each computer's last decision searched on this page, with the history
-        # it was made at.
+        # The computers choosing now: each seat's decision number (`decisions`).
+        self.thinking: dict[int, int] = {}
+        self.decisions = itertools.count(1)
+        # For the state a decision is searched from (`searched_from`): the state before
+        # each of the last few moves, by the history's length then, and each computer's
+        # last decision searched on this page, with the history it was made at.
         self.before: dict[int, State] = {}
         self.kept: dict[int, tuple[list[tuple[int, str]], Thinking]] = {}
         self.save_error: str | None = None
@@ -158,10 +163,9 @@ class Session:
         """Apply an action (IllegalAction leaves everything unchanged), then save."""
         if self.read_only:
             raise IllegalAction("shared_position_only_to_look")
-        before = self.state.clone() if self.is_computer(seat) else None
+        before = self.state.clone()
         self.state.apply(seat, action)
-        if before is not None:
-            self.keep_before(before)
+        self.keep_before(before)
         self.record.actions = list(self.state.history)
         self._changed("move")
 
@@ -203,49 +207,64 @@ class Session:
         """Leaving the board: drop any pending computer decision."""
         self.closed = True
         self.generation += 1
-        self.thinking_seat = None
+        self.thinking.clear()
+
+    @property
+    def thinking_seat(self) -> int | None:
+        """A computer choosing now (the first, if several choose at once)."""
+        return min(self.thinking, default=None)
 
     def _changed(self, kind: str) -> None:
         if not (kind == "move" and self.thinking_goes_on()):
             self.generation += 1
-            self.thinking_seat = None
+            self.thinking.clear()
         self.autosave()
         self.on_update(kind)
         self.schedule_computer()
 
     def thinking_goes_on(self) -> bool:
-        """After a move: a computer that was choosing at the same time as the seat that
-        moved, and cannot see that move (secret simultaneous choices), goes on thinking,
-        since nothing it knows has changed; its decision would otherwise start again
-        (a person choosing their Standard Bearer while the computers think). Anything it
-        may see starts its decision again."""
-        seat = self.thinking_seat
-        if seat is None or seat not in self.state.to_act() or not self.state.history:
+        """After a move: the computers that were choosing at the same time as the seat that
+        moved, and cannot see that move (secret simultaneous choices), go on thinking,
+        since nothing they know has changed (their decisions are searched from where they
+        began, `searched_from`); they would otherwise start again (a person choosing their
+        Standard Bearer while the computers think). Anything one may see starts them all
+        again."""
+        if not self.thinking or not self.state.history:
             return False
         mover, action = self.state.history[-1]
-        return mover not in (seat, CHANCE) and self.state.redacted(mover, action, seat) != action
+        to_act = self.state.to_act()
+        return all(
+            seat in to_act
+            and mover not in (seat, CHANCE)
+            and self.state.redacted(mover, action, seat) != action
+            for seat in self.thinking
+        )
 
     def keep_before(self, state: State) -> None:
-        """Keep the state before a computer's move, for the decisions that go on from it;
-        those before the last few moves can no longer be gone on from."""
+        """Keep the state before a move, for the decisions searched from before the last
+        moves (`searched_from`); those before the last few moves are never needed."""
         length = len(state.history)
         self.before[length] = state
-        for old in [k for k in self.before if k < length - FOLLOWS_AT_MOST]:
+        for old in [k for k in self.before if k < length - KEEP_BEFORE]:
             del self.before[old]
 
     def state_at(self, length: int) -> State:
-        """The game when its history was `length` long (kept, else replayed)."""
+        """The game when its history was `length` long (kept, else replayed); not to be
+        changed."""
+        if length == len(self.state.history):
+            return self.state
         kept = self.before.get(length)
         if kept is not None and kept.history == self.state.history[:length]:
             return kept
         return self.record.replay(upto=length)
 
-    def decision_run(self, seat: int) -> list[tuple[State, int]]:
-        """The decisions of `seat` its next one goes on from (`run_start`), oldest first:
-        the state at each and its seed."""
-        history = self.state.history
-        lengths = range(run_start(history, seat), len(history))
-        return [(self.state_at(k), decision_seed(self.bot_seed, k)) for k in lengths]
+    def searched_from(self, seat: int) -> tuple[list[tuple[State, int]], State, int]:
+        """Where the decision now due of `seat` is searched from (`searched_from`): the
+        decisions it goes on from, oldest first (the state at each and its seed), the
+        state where it began and its seed."""
+        row, began = searched_from(self.state.history, seat, self.state_at)
+        run = [(self.state_at(k), decision_seed(self.bot_seed, k, seat)) for k in row]
+        return run, self.state_at(began), decision_seed(self.bot_seed, began, seat)
 
     def autosave(self) -> None:
         if self.read_only:
@@ -264,86 +283,98 @@ class Session:
 
     # ----- computer turns -----
 
-    def computer_to_act(self) -> int | None:
+    def computers_to_act(self) -> list[int]:
         if self.read_only:
-            return None
-        return next((s for s in self.state.to_act() if self.is_computer(s)), None)
+            return []
+        return [seat for seat in self.state.to_act() if self.is_computer(seat)]
 
     def schedule_computer(self) -> None:
-        if self.has_searching_computer():
-            the_workers().start()
-        if self.thinking_seat is not None:
-            return  # a decision goes on (`thinking_goes_on`); the next follows it
-        if not self.closed and self.computer_to_act() is not None:
-            asyncio.ensure_future(self._computer_turn(self.generation))
-
-    async def _computer_turn(self, generation: int) -> None:
-        seat = self.computer_to_act()
-        if seat is None or generation != self.generation:
+        """Start the decision of each computer to act that is not choosing yet. Several
+        computers that choose at once do so at once when the workers search (each in its
+        own workers while there are enough); the page searches one after another."""
+        workers = the_workers()
+        computers = self.searching_computers()
+        if computers:
+            workers.start(computers)
+        if self.closed:
             return
-        self.thinking_seat = seat
-        self.on_update("thinking")
+        for seat in self.computers_to_act():
+            if self.thinking and not workers.ready:
+                return  # the page's search goes on (`thinking_goes_on`); the next follows it
+            if seat not in self.thinking:
+                number = self.thinking[seat] = next(self.decisions)
+                asyncio.ensure_future(self._computer_turn(seat, number, self.generation))
+                note_most_thinking(len(self.thinking))
+
+    async def _computer_turn(self, seat: int, number: int, generation: int) -> None:
         try:
+            if generation != self.generation or seat not in self.state.to_act():
+                return
+            self.on_update("thinking")
             action = await self._decide(seat, generation)
             if action is not None and generation == self.generation and not self.closed:
+                self.thinking.pop(seat, None)  # before the move: others may go on
                 self.act(seat, action)
         except IllegalAction:  # the game moved on under a decision that went on
             self._changed("thinking")
         finally:
-            if generation == self.generation:
-                self.thinking_seat = None  # it ended without a move
+            if self.thinking.get(seat) == number:
+                del self.thinking[seat]  # it ended without a move
             decision_ended()
 
     async def _decide(self, seat: int, generation: int) -> str | None:
-        """The bot's choice: from the computer's worker when it is ready, else searched
-        here in short slices (web/slicing.py); either way the same choice."""
+        """The bot's choice: from the computer's workers when they are ready, else searched
+        here in short slices (web/slicing.py); either way the same choice, from the state
+        where the decision began (`searched_from`) and that point's seed, so a replayed
+        position decides alike."""
         started = time.perf_counter()
-        # Same seed at the same point of the same game: a replayed position decides alike.
-        seed = decision_seed(self.bot_seed, len(self.state.history))
+        run, searched, seed = self.searched_from(seat)
         bot = self.bot_name(seat)
         workers = the_workers()
         if workers.ready and searches(bot):
-            thinking = make_bot(bot, seed).start(self.state.clone(), seat)
+            thinking = make_bot(bot, seed).start(searched.clone(), seat)
             count = len(offload.parts(thinking))
-            run = self.decision_run(seat)
-            requests = offload.requests(self.state, seat, bot, seed, count, run)
+            requests = offload.requests(searched, seat, bot, seed, count, run)
             answers = await workers.answers(requests)
             if answers is not None:
                 report_thinking("worker", workers=workers.last_used)
                 action = offload.choice(thinking, answers)
                 return await self._after_thinking(action, started, generation)
-        return await self._decide_here(seat, seed, started, generation)
+        return await self._decide_here(seat, run, searched.clone(), seed, started, generation)
 
     async def _decide_here(
-        self, seat: int, seed: int, started: float, generation: int
+        self,
+        seat: int,
+        run: list[tuple[State, int]],
+        searched: State,
+        seed: int,
+        started: float,
+        generation: int,
     ) -> str | None:
         wanted = lambda: generation == self.generation  # noqa: E731
-        # The game as it is searched (another seat's secret choice may land meanwhile).
-        searched = self.state.clone()
-        followed, follows = await self._searched_run(seat, wanted)
+        followed, follows = await self._searched_run(seat, run, wanted)
         if not followed:
             return None
         thinking = make_bot(self.bot_name(seat), seed).start(searched, seat, follows)
-        run = await run_in_slices(thinking, wanted, seconds=SAFETY_SECONDS)
-        if run.out_of_time:
+        sliced = await run_in_slices(thinking, wanted, seconds=SAFETY_SECONDS)
+        if sliced.out_of_time:
             js.console.warn(
                 f"The computer ({self.record.seats[seat]}) was cut short after "
                 f"{SAFETY_SECONDS:.0f} s of thinking and plays its best move so far."
             )
             return await self._after_thinking(thinking.best(), started, generation, held=False)
-        if not run.finished:
+        if not sliced.finished:
             return None
         self.kept[seat] = (searched.history, thinking)
-        report_thinking("page", run.slices, run.largest, getattr(thinking, "iterations", 0))
+        report_thinking("page", sliced.slices, sliced.largest, getattr(thinking, "iterations", 0))
         return await self._after_thinking(thinking.best(), started, generation)
 
     async def _searched_run(
-        self, seat: int, wanted: Callable[[], bool]
+        self, seat: int, run: list[tuple[State, int]], wanted: Callable[[], bool]
     ) -> tuple[bool, Thinking | None]:
-        """The decision the next one of `seat` goes on from: this page's last search if it
-        is that one, else its row searched again in slices. (False, None) if the game
-        changed meanwhile."""
-        run = self.decision_run(seat)
+        """The decision the next one of `seat` goes on from (the last of `run`): this page's
+        last search if it is that one, else the row searched again in slices. (False, None)
+        if the game changed meanwhile."""
         if not run:
             return True, None
         last_state, _ = run[-1]
@@ -370,12 +401,12 @@ class Session:
             await asyncio.sleep(remaining)
         return action if generation == self.generation else None
 
-    def has_searching_computer(self) -> bool:
-        """A computer seat that searches, in a game played here (not a shared position)."""
+    def searching_computers(self) -> int:
+        """The computer seats that search, in a game played here (not a shared position)."""
+        if self.read_only:
+            return 0
         seats = range(self.state.num_seats)
-        return not self.read_only and any(
-            self.is_computer(seat) and searches(self.bot_name(seat)) for seat in seats
-        )
+        return sum(self.is_computer(seat) and searches(self.bot_name(seat)) for seat in seats)
 
     def bot_name(self, seat: int) -> str:
         kind = self.record.seats[seat]
@@ -412,9 +443,12 @@ def decision_ended() -> None:
     root.setAttribute("data-decisions-ended", str(ended + 1))
 
 
-def decision_seed(bot_seed: int, history_length: int) -> int:
-    """The computer's seed for one decision: its game's bot seed and how far the game is."""
-    return bot_seed * 1009 + history_length
+def note_most_thinking(count: int) -> None:
+    """The most computers choosing at once since the page opened, in <html
+    data-most-thinking>: for tests."""
+    root = js.document.documentElement
+    most = int(dom.nullable(root.getAttribute("data-most-thinking")) or 0)
+    root.setAttribute("data-most-thinking", str(max(most, count)))
 
 
 def unsaved(record: Record) -> storage.Save:

@@ -28,7 +28,7 @@ from collections.abc import Callable
 
 from pygames.ai.hooks import hooks_for
 from pygames.ai.thinking import Thinking
-from pygames.core import Chance, State
+from pygames.core import CHANCE, Chance, State
 
 EXPLORATION = 0.7
 # A search goes on from the same seat's search before it (`Search.take_over`) for at
@@ -312,6 +312,42 @@ def run_start(history: list[tuple[int, str]], seat: int) -> int:
     while row > 0 and history[row - 1][0] == seat:
         row -= 1
     return len(history) - (len(history) - row) % (FOLLOWS_AT_MOST + 1)
+
+
+def searched_from(
+    history: list[tuple[int, str]], seat: int, state_at: StateAt
+) -> tuple[list[int], int]:
+    """Where the decision now due of `seat` is searched from: the history's length where
+    it began (`decision_began`), and before it the lengths at the seat's decisions it goes
+    on from (`run_start`), oldest first. A row whose first decision itself began earlier
+    was searched from another state and cannot be gone on from (`Search.take_over`)."""
+    began = decision_began(history, seat, state_at)
+    start = run_start(history[:began], seat)
+    if start < began and decision_began(history[:start], seat, state_at) != start:
+        start = began
+    return list(range(start, began)), began
+
+
+StateAt = Callable[[int], State]  # the game when its history was so long
+
+
+def decision_began(history: list[tuple[int, str]], seat: int, state_at: StateAt) -> int:
+    """How long the history was when the decision now due of `seat` began: the moves
+    made since by other seats while it was to act, which it cannot see (secret choices
+    made at the same time), tell it nothing, so the decision is searched from there. Its
+    choice is then the same whichever seat chose first, whether the seats' searches ran
+    one after another or at once, and after a reload. `state_at(k)`: the game when the
+    history was k long."""
+    began = len(history)
+    while began > 0:
+        mover, action = history[began - 1]
+        if mover in (seat, CHANCE):
+            break
+        before = state_at(began - 1)
+        if seat not in before.to_act() or before.redacted(mover, action, seat) == action:
+            break
+        began -= 1
+    return began
 
 
 def merged_visits(parts: list[dict[str, int]]) -> dict[str, int]:

@@ -19,6 +19,7 @@ from typing import TypedDict
 
 from pygames import GAMES
 from pygames.ai.ismcts import best_by_visits, merged_visits
+from pygames.ai.levels import PARTS
 from pygames.ai.levels import searched_parts as parts  # a decision's independent searches
 from pygames.ai.thinking import Thinking
 from pygames.bots import BOTS, make_bot
@@ -26,6 +27,21 @@ from pygames.core import GameError, RecordedChance, State
 from pygames.position import decode_state, encode_state
 
 VERSION = 3
+# Workers for a table's computers: one per part of a decision for each computer, since
+# computers may choose at once (Fools!' Standard Bearers), as long as the device keeps a
+# core for the page. Each worker is a Python of about 55 MB (headless Chromium), so a
+# device with less than SMALL_MEMORY_GB (`navigator.deviceMemory`) runs one decision's.
+MOST_WORKERS = PARTS * (max(game.max_seats for game in GAMES.values()) - 1)
+SMALL_MEMORY_GB = 4
+
+
+def workers_for(cores: int, computers: int, memory_gb: float | None = None) -> int:
+    """How many workers a device with `cores` cores (and `memory_gb`, if it says) runs
+    for a table of `computers` searching computers: at least one."""
+    most = PARTS * computers
+    if memory_gb is not None and memory_gb < SMALL_MEMORY_GB:
+        most = PARTS
+    return max(1, min(most, MOST_WORKERS, cores - 1))
 
 
 class Step(TypedDict):

@@ -50,7 +50,7 @@ class RemoteSession(Session):
         self.save = save
         self.bot_seed = 0
         self.generation = 0
-        self.thinking_seat = None
+        self.thinking = {}
         self.save_error = None
         self.on_update = lambda kind: None
         self.closed = False
@@ -178,8 +178,8 @@ class RemoteSession(Session):
     def schedule_computer(self) -> None:
         return None  # every seat is a person
 
-    def has_searching_computer(self) -> bool:
-        return False
+    def searching_computers(self) -> int:
+        return 0
 
     def autosave(self) -> None:
         game = self.remote
