@@ -578,7 +578,7 @@ class Hint:
             and seat == humans[0]
             and not view["over"]
             and bool(view["actions"])
-            and session.thinking_seat is None
+            and not session.thinking
         )
 
     def act_hint(self, element) -> None:

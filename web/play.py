@@ -180,7 +180,7 @@ class PlayScreen(GameScreen):
         """The instruction, or whose turn it is, or the result and why."""
         session = self.session
         names = self.names
-        thinking = session.thinking_seat
+        thinking = sorted(session.thinking)
         waiting = [names[s] for s in view["to_act"]]
         if view["over"]:
             you = viewer if len(session.human_seats()) == 1 and not session.read_only else None
@@ -189,15 +189,17 @@ class PlayScreen(GameScreen):
             text = t("shared.to_act", name=join_names(waiting))
         elif viewer is not None and viewer in view["to_act"]:
             text = self.board.prompt(view)  # even while a computer chooses at the same time
-        elif thinking is not None:
-            text = t("play.thinking", name=names[thinking])
+        elif len(thinking) == 1:
+            text = t("play.thinking", name=names[thinking[0]])
+        elif thinking:  # computers choosing at once
+            text = t("play.thinking_several", names=join_names([names[s] for s in thinking]))
         else:
             text = t("play.turn_of", name=join_names(waiting))
         summary = self.board.match_summary(view)
         return h(
             "div",
-            {"class": "status" + (" thinking" if thinking is not None else ""), "id": "status"},
-            thinking is not None and h("span", {"class": "spinner", "aria-hidden": "true"}),
+            {"class": "status" + (" thinking" if thinking else ""), "id": "status"},
+            bool(thinking) and h("span", {"class": "spinner", "aria-hidden": "true"}),
             h("p", {}, text),
             summary and h("p", {"class": "muted"}, summary),
         )

@@ -209,11 +209,6 @@ class Session:
         self.generation += 1
         self.thinking.clear()
 
-    @property
-    def thinking_seat(self) -> int | None:
-        """A computer choosing now (the first, if several choose at once)."""
-        return min(self.thinking, default=None)
-
     def _changed(self, kind: str) -> None:
         if not (kind == "move" and self.thinking_goes_on()):
             self.generation += 1
@@ -258,7 +253,7 @@ class Session:
             return kept
         return self.record.replay(upto=length)
 
-    def searched_from(self, seat: int) -> tuple[list[tuple[State, int]], State, int]:
+    def search_start(self, seat: int) -> tuple[list[tuple[State, int]], State, int]:
         """Where the decision now due of `seat` is searched from (`searched_from`): the
         decisions it goes on from, oldest first (the state at each and its seed), the
         state where it began and its seed."""
@@ -328,7 +323,7 @@ class Session:
         where the decision began (`searched_from`) and that point's seed, so a replayed
         position decides alike."""
         started = time.perf_counter()
-        run, searched, seed = self.searched_from(seat)
+        run, searched, seed = self.search_start(seat)
         bot = self.bot_name(seat)
         workers = the_workers()
         if workers.ready and searches(bot):
