@@ -22,7 +22,7 @@ from pathlib import Path
 
 from pygames import GAMES
 from pygames.analysis import BLUNDER, INACCURACY, ITERATIONS, MISTAKE, GameStudy
-from pygames.bots import make_bot
+from pygames.bots import make_bot, play_out
 from pygames.core import SEAT_LETTERS, Game
 from pygames.position import fields_markdown
 from pygames.record import LINK_PREFIX, Record, RecordError
@@ -135,12 +135,7 @@ def play_one(game, bots: list[str], seed: int, options: dict):
     """One game between bots; `seed` seeds the chance source and every bot."""
     state = game.new_state(len(bots), seed, options)
     players = [make_bot(bot, seed * 31 + seat) for seat, bot in enumerate(bots)]
-    while not state.is_over():
-        for seat in state.to_act():
-            state.apply(seat, players[seat].choose(state, seat))
-            if state.is_over():
-                break
-    return state
+    return play_out(state, players)
 
 
 def result_line(winners: list[str]) -> str:

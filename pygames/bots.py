@@ -15,13 +15,24 @@ tree search that samples only what the bot's seat may know).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from pygames import GAMES
+from pygames.ai.ismcts import FOLLOWS_AT_MOST, searched_from
 from pygames.ai.levels import LEVEL_BOTS, GreedyBot
 from pygames.ai.thinking import Thinking
 from pygames.core import State
 
-__all__ = ["BOTS", "RandomBot", "Thinking", "decision_seed", "make_bot", "searches"]
+__all__ = [
+    "BOTS",
+    "Played",
+    "RandomBot",
+    "Thinking",
+    "decision_seed",
+    "make_bot",
+    "play_out",
+    "searches",
+]
 
 
 class RandomBot:
@@ -63,3 +74,61 @@ def decision_seed(bot_seed: int, history_length: int, seat: int) -> int:
 
 
 MAX_SEATS = max(game.max_seats for game in GAMES.values())
+# States kept before the last moves: enough for a decision that began before the other
+# seats' secret choices (up to a table's other seats) and went on from a row of its own.
+KEEP_BEFORE = FOLLOWS_AT_MOST + MAX_SEATS
+
+
+class Played:
+    """A game moving on, with the state before each of its last few moves, so that each
+    seat decides from where its decision began (`searched_from`: a secret choice another
+    seat made meanwhile tells it nothing), the same wherever the game is played: the
+    page, the command line, the benchmarks. `replay(k)`: the game when its history was k
+    long, for a state no longer kept (none: only kept states are asked for)."""
+
+    def __init__(self, state: State, replay: Callable[[int], State] | None = None):
+        self.state = state
+        self.replay = replay
+        self.before: dict[int, State] = {}
+
+    def apply(self, seat: int, action: str) -> None:
+        """Play `action` (IllegalAction leaves everything unchanged)."""
+        before = self.state.clone()
+        self.state.apply(seat, action)
+        length = len(before.history)
+        self.before[length] = before
+        for old in [k for k in self.before if k < length - KEEP_BEFORE]:
+            del self.before[old]
+
+    def state_at(self, length: int) -> State:
+        """The game when its history was `length` long; not to be changed."""
+        if length == len(self.state.history):
+            return self.state
+        kept = self.before.get(length)
+        if kept is not None and kept.history == self.state.history[:length]:
+            return kept
+        if self.replay is None:
+            raise LookupError(f"no state kept at {length}")
+        return self.replay(length)
+
+    def search_start(self, seat: int) -> tuple[list[int], int]:
+        """`searched_from` for `seat` now: the lengths of the decisions it goes on from,
+        and where it began."""
+        return searched_from(self.state.history, seat, self.state_at)
+
+    def decide(self, bot, seat: int) -> str:
+        """`bot`'s choice for `seat`, made from where the decision began."""
+        _, began = self.search_start(seat)
+        return bot.choose(self.state_at(began).clone(), seat)
+
+
+def play_out(state: State, bots: list) -> State:
+    """Play `state` to its end, each seat by its bot (`Played.decide`); `state` itself
+    moves on, and is returned."""
+    played = Played(state)
+    while not state.is_over():
+        for seat in state.to_act():
+            if state.is_over() or seat not in state.to_act():
+                break
+            played.apply(seat, played.decide(bots[seat], seat))
+    return state

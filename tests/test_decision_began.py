@@ -12,36 +12,18 @@ import random
 
 from pygames import GAMES
 from pygames.ai.ismcts import decision_began, searched_from
-from pygames.bots import make_bot
-from pygames.core import CHANCE, State
+from pygames.bots import Played, make_bot, play_out
+from pygames.core import CHANCE
 from pygames.fools.rules import FoolsState
 
 
-class Game:
-    """A game played move by move that keeps the state before every move, as the page
-    does (`Session.state_at`)."""
-
-    def __init__(self, state: State):
-        self.state = state
-        self.before: dict[int, State] = {}
-
-    def play(self, seat: int, action: str) -> None:
-        self.before[len(self.state.history)] = self.state.clone()
-        self.state.apply(seat, action)
-
-    def state_at(self, length: int) -> State:
-        if length == len(self.state.history):
-            return self.state
-        return self.before[length]
-
-
-def at_the_standard_bearers(seed: int) -> Game:
+def at_the_standard_bearers(seed: int) -> Played:
     """A 4-seat Fools! game, played at random up to its first Standard Bearer choice."""
     rng = random.Random(seed)
-    game = Game(GAMES["fools"].new_state(4, seed=seed))
+    game = Played(GAMES["fools"].new_state(4, seed=seed))
     while len(game.state.to_act()) < 4:
         seat = game.state.to_act()[0]
-        game.play(seat, rng.choice(game.state.legal_actions(seat)))
+        game.apply(seat, rng.choice(game.state.legal_actions(seat)))
     return game
 
 
@@ -49,7 +31,7 @@ def test_secret_choices_made_meanwhile_leave_a_decision_where_it_began():
     game = at_the_standard_bearers(3)
     step = len(game.state.history)
     for seat in (1, 3):  # two computers choose their Standard Bearers, in secret
-        game.play(seat, game.state.legal_actions(seat)[0])
+        game.apply(seat, game.state.legal_actions(seat)[0])
         assert decision_began(game.state.history, 2, game.state_at) == step
         assert decision_began(game.state.history, 0, game.state_at) == step
     assert searched_from(game.state.history, 2, game.state_at) == ([], step)
@@ -60,7 +42,7 @@ def test_a_seat_decides_alike_whichever_seat_chose_before_it():
     for order in ((1, 3, 0), (0, 3, 1), ()):
         game = at_the_standard_bearers(5)
         for seat in order:
-            game.play(seat, game.state.legal_actions(seat)[-1])
+            game.apply(seat, game.state.legal_actions(seat)[-1])
         _, began = searched_from(game.state.history, 2, game.state_at)
         thinking = make_bot("normal", 9).start(game.state_at(began).clone(), 2)
         while not thinking.advance(1000):
@@ -77,7 +59,7 @@ def test_a_move_the_seat_sees_or_made_itself_begins_a_new_decision():
     hidden_turns = kept_back = 0
     while not game.state.is_over() and len(game.state.history) < 400:
         seat = game.state.to_act()[0]
-        game.play(seat, rng.choice(game.state.legal_actions(seat)))
+        game.apply(seat, rng.choice(game.state.legal_actions(seat)))
         history = game.state.history
         mover, action = history[-1]
         for other in game.state.to_act():
@@ -112,3 +94,22 @@ def test_a_row_that_began_before_secret_choices_is_not_gone_on_from():
     assert (row, began) == ([], 3)
     row, began = searched_from([(1, "open:x"), (0, "open:a"), (0, "open:b")], 0, lambda n: state)
     assert (row, began) == ([1, 2], 3)
+
+
+def test_bots_playing_a_game_out_choose_their_standard_bearers_from_the_steps_start():
+    """`play_out` (the command line, the benchmarks) decides as the page does: the
+    Standard Bearers of one battle are all chosen from the state where the step began."""
+
+    class Noting:
+        def __init__(self, seed: int):
+            self.bot = make_bot("random", seed)
+
+        def choose(self, state, seat: int) -> str:
+            if len(state.to_act()) > 1:
+                at_once.setdefault(state.round, set()).add(len(state.history))
+            return self.bot.choose(state, seat)
+
+    at_once: dict[int, set[int]] = {}
+    state = play_out(GAMES["fools"].new_state(4, seed=2), [Noting(s) for s in range(4)])
+    assert state.is_over()
+    assert len(at_once) > 1 and all(len(lengths) == 1 for lengths in at_once.values())

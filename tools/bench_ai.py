@@ -31,7 +31,7 @@ from pygames import GAMES  # noqa: E402
 from pygames.ai.bench import rates_line  # noqa: E402
 from pygames.ai.yardstick import NAME as CHEAT  # noqa: E402
 from pygames.ai.yardstick import CheatingBot  # noqa: E402
-from pygames.bots import make_bot  # noqa: E402
+from pygames.bots import make_bot, play_out  # noqa: E402
 
 PAIRINGS = [
     ("hard", "random", 0.90),
@@ -50,11 +50,7 @@ def play_one(job: tuple[str, str, str, int, int]) -> float:
     mine = number % seats
     names = [first if seat == mine else second for seat in range(seats)]
     bots = [bot(name, number * 31 + seat) for seat, name in enumerate(names)]
-    while not state.is_over():
-        for seat in state.to_act():
-            if not state.is_over():
-                state.apply(seat, bots[seat].choose(state, seat))
-    return state.result()[mine]
+    return play_out(state, bots).result()[mine]
 
 
 def bot(name: str, seed: int):

@@ -22,8 +22,7 @@ from collections.abc import Callable
 import js
 
 from pygames.ai import offload
-from pygames.ai.ismcts import FOLLOWS_AT_MOST, searched_from
-from pygames.bots import BOTS, MAX_SEATS, Thinking, decision_seed, make_bot, searches
+from pygames.bots import BOTS, Played, Thinking, decision_seed, make_bot, searches
 from pygames.core import CHANCE, IllegalAction, State
 from pygames.record import Record, RecordError
 from pygames.views import View
@@ -33,9 +32,6 @@ from web.seats import seat_line, seat_names
 from web.slicing import run_in_slices
 
 HUMAN = "human"
-# States kept before the last moves: enough for a decision that began before the other
-# seats' secret choices (up to a table's other seats) and went on from a row of its own.
-KEEP_BEFORE = FOLLOWS_AT_MOST + MAX_SEATS
 HOLD_ATTRIBUTE = "data-hold-computer"  # tests set it on <html> to hold the computer's answer
 # The computer searches its level's whole budget of iterations, the same on every
 # machine; this only stops a search that a very slow device could not finish.
@@ -50,7 +46,7 @@ class Session:
 
     def __init__(self, record: Record, save: storage.Save):
         self.record = record
-        self.state = record.replay()
+        self.played = Played(record.replay(), self.replayed)
         self.save = save
         if save.bot_seed is None:  # a save from before bot seeds were kept
             save.bot_seed = new_bot_seed()
@@ -59,10 +55,8 @@ class Session:
         # The computers choosing now: each seat's decision number (`decisions`).
         self.thinking: dict[int, int] = {}
         self.decisions = itertools.count(1)
-        # For the state a decision is searched from (`searched_from`): the state before
-        # each of the last few moves, by the history's length then, and each computer's
-        # last decision searched on this page, with the history it was made at.
-        self.before: dict[int, State] = {}
+        # Each computer's last decision searched on this page, with the history it was
+        # made at, for the decision that goes on from it (`searched_from`).
         self.kept: dict[int, tuple[list[tuple[int, str]], Thinking]] = {}
         self.save_error: str | None = None
         self.on_update: Callable[[str], None] = lambda kind: None
@@ -163,9 +157,7 @@ class Session:
         """Apply an action (IllegalAction leaves everything unchanged), then save."""
         if self.read_only:
             raise IllegalAction("shared_position_only_to_look")
-        before = self.state.clone()
-        self.state.apply(seat, action)
-        self.keep_before(before)
+        self.played.apply(seat, action)
         self.record.actions = list(self.state.history)
         self._changed("move")
 
@@ -180,7 +172,7 @@ class Session:
         if keep is None:
             return False
         self.record.actions = list(self.state.history[:keep])
-        self.state = self.record.replay()
+        self.played = Played(self.record.replay(), self.replayed)
         self._changed("undo")
         return True
 
@@ -235,31 +227,22 @@ class Session:
             for seat in self.thinking
         )
 
-    def keep_before(self, state: State) -> None:
-        """Keep the state before a move, for the decisions searched from before the last
-        moves (`searched_from`); those before the last few moves are never needed."""
-        length = len(state.history)
-        self.before[length] = state
-        for old in [k for k in self.before if k < length - KEEP_BEFORE]:
-            del self.before[old]
+    @property
+    def state(self) -> State:
+        return self.played.state
 
-    def state_at(self, length: int) -> State:
-        """The game when its history was `length` long (kept, else replayed); not to be
-        changed."""
-        if length == len(self.state.history):
-            return self.state
-        kept = self.before.get(length)
-        if kept is not None and kept.history == self.state.history[:length]:
-            return kept
+    def replayed(self, length: int) -> State:
+        """The game when its history was `length` long, replayed from the record."""
         return self.record.replay(upto=length)
 
     def search_start(self, seat: int) -> tuple[list[tuple[State, int]], State, int]:
         """Where the decision now due of `seat` is searched from (`searched_from`): the
         decisions it goes on from, oldest first (the state at each and its seed), the
         state where it began and its seed."""
-        row, began = searched_from(self.state.history, seat, self.state_at)
-        run = [(self.state_at(k), decision_seed(self.bot_seed, k, seat)) for k in row]
-        return run, self.state_at(began), decision_seed(self.bot_seed, began, seat)
+        row, began = self.played.search_start(seat)
+        state_at = self.played.state_at
+        run = [(state_at(k), decision_seed(self.bot_seed, k, seat)) for k in row]
+        return run, state_at(began), decision_seed(self.bot_seed, began, seat)
 
     def autosave(self) -> None:
         if self.read_only:

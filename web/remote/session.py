@@ -62,10 +62,6 @@ class RemoteSession(Session):
         assert state is not None, "a remote game shows once it is dealt"
         return state
 
-    @state.setter
-    def state(self, value) -> None:  # Session's own code never sets it here
-        raise AttributeError("a remote game's state is its device's")
-
     # ----- opening -----
 
     @classmethod
