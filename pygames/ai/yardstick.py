@@ -3,8 +3,11 @@
 `CheatingSearch` is `Search` with the same budget, hooks and tree, except that each
 iteration starts from the true state (every hand, army and face-down card as it
 is; only the future draws are unknown, since they do not exist yet) instead of a
-sample of what the seat knows. What Hard scores against it measures how much
-hidden information costs Hard, and how well Hard guesses it (./dev bench-ai).
+sample of what the seat knows. At a step where seats choose at once in secret (Fools!'
+Standard Bearers) it decides, as every seat does (`pygames.bots.Played`), from the
+state where the step began: it sees every card, not the choices being made with its
+own. What Hard scores against it measures how much hidden information costs Hard, and
+how well Hard guesses it (./dev bench-ai).
 It is not in `pygames.bots.BOTS`, so no game, record or page can seat it.
 """
 
