@@ -66,6 +66,9 @@ def make_bot(name: str, seed: int = 0):
     return BOTS[name](seed)
 
 
+MAX_SEATS = max(game.max_seats for game in GAMES.values())
+
+
 def decision_seed(bot_seed: int, history_length: int, seat: int) -> int:
     """A computer's seed for one decision: its game's bot seed (kept in the save), how
     far the game was when the decision began, and the seat (several may begin at one
@@ -73,7 +76,6 @@ def decision_seed(bot_seed: int, history_length: int, seat: int) -> int:
     return (bot_seed * 1009 + history_length) * MAX_SEATS + seat
 
 
-MAX_SEATS = max(game.max_seats for game in GAMES.values())
 # States kept before the last moves: enough for a decision that began before the other
 # seats' secret choices (up to a table's other seats) and went on from a row of its own.
 KEEP_BEFORE = FOLLOWS_AT_MOST + MAX_SEATS

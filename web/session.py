@@ -22,6 +22,7 @@ from collections.abc import Callable
 import js
 
 from pygames.ai import offload
+from pygames.ai.ismcts import decision_began
 from pygames.bots import BOTS, Played, Thinking, decision_seed, make_bot, searches
 from pygames.core import CHANCE, IllegalAction, State
 from pygames.record import Record, RecordError
@@ -216,14 +217,11 @@ class Session:
         began, `searched_from`); they would otherwise start again (a person choosing their
         Standard Bearer while the computers think). Anything one may see starts them all
         again."""
-        if not self.thinking or not self.state.history:
+        if not self.thinking:
             return False
-        mover, action = self.state.history[-1]
-        to_act = self.state.to_act()
+        history, to_act = self.state.history, self.state.to_act()
         return all(
-            seat in to_act
-            and mover not in (seat, CHANCE)
-            and self.state.redacted(mover, action, seat) != action
+            seat in to_act and decision_began(history, seat, self.played.state_at) < len(history)
             for seat in self.thinking
         )
 

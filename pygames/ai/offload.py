@@ -22,7 +22,7 @@ from pygames.ai.ismcts import best_by_visits, merged_visits
 from pygames.ai.levels import PARTS
 from pygames.ai.levels import searched_parts as parts  # a decision's independent searches
 from pygames.ai.thinking import Thinking
-from pygames.bots import BOTS, make_bot
+from pygames.bots import BOTS, MAX_SEATS, make_bot
 from pygames.core import GameError, RecordedChance, State
 from pygames.position import decode_state, encode_state
 
@@ -31,7 +31,7 @@ VERSION = 3
 # computers may choose at once (Fools!' Standard Bearers), as long as the device keeps a
 # core for the page. Each worker is a Python of about 55 MB (headless Chromium), so a
 # device with less than SMALL_MEMORY_GB (`navigator.deviceMemory`) runs one decision's.
-MOST_WORKERS = PARTS * (max(game.max_seats for game in GAMES.values()) - 1)
+MOST_WORKERS = PARTS * (MAX_SEATS - 1)
 SMALL_MEMORY_GB = 4
 
 
