@@ -49,18 +49,33 @@ PHONE = {
 
 
 # Asks for the new version and waits until its worker is "activated": its activate
-# handler, which deletes the old caches, has finished by then.
+# handler, which deletes the old caches, has finished by then. A new version the
+# browser found already (installing or waiting) is followed as well, and a failure
+# names the states the new worker went through.
 UPDATE_AND_ACTIVATE_JS = """async () => {
   const registration = await navigator.serviceWorker.getRegistration();
-  const activated = new Promise((resolve) => {
-    registration.addEventListener("updatefound", () => {
-      const worker = registration.installing;
-      worker.addEventListener("statechange", () => worker.state === "activated" && resolve());
-    }, { once: true });
+  const states = [];
+  const activated = new Promise((resolve, reject) => {
+    const follow = (worker) => {
+      states.push(worker.state);
+      const check = () => {
+        if (worker.state === "activated") resolve();
+        if (worker.state === "redundant") {
+          reject(new Error(`the new service worker failed: ${states.join(" > ")}`));
+        }
+      };
+      worker.addEventListener("statechange", () => { states.push(worker.state); check(); });
+      check();
+    };
+    const found = registration.installing || registration.waiting;
+    if (found) follow(found);
+    else registration.addEventListener("updatefound", () => follow(registration.installing),
+                                       { once: true });
   });
   // An update that never activates fails the test instead of holding the suite.
-  const stuck = new Promise((_, reject) => setTimeout(
-    () => reject(new Error("the new service worker did not activate in 180 s")), 180_000));
+  const stuck = new Promise((_, reject) => setTimeout(() => reject(new Error(
+    "the new service worker did not activate in 180 s: " + (states.join(" > ") || "none found")
+  )), 180_000));
   await registration.update();
   await Promise.race([activated, stuck]);
   return true;
