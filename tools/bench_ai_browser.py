@@ -58,10 +58,12 @@ SAVE_PREFIX = "ff:save:"
 SAVE_FORMAT = "ff-save/1"  # web/storage.py's FORMAT
 SAVE_ID = "bench"
 BOT_SEED = 7
+MIN_THINK_MS = 250  # web/session.py's MIN_THINK_SECONDS: the shortest visible think
 
 # Timestamps each change of the board's move count.
 WATCH_MOVES = """
 window.__moveTimes = [];
+window.__searches = [];  // per move: the last decision's search ms, decisions so far
 window.__workerReadyAt = null;
 new MutationObserver(() => {
   const workers = Number(document.documentElement.dataset.computerWorkers || 0);
@@ -73,6 +75,9 @@ new MutationObserver(() => {
   if (count && count !== window.__lastCount) {
     window.__lastCount = count;
     window.__moveTimes.push(performance.now());
+    const root = document.documentElement.dataset;
+    const decided = Number(root.thinkPageCount || 0) + Number(root.thinkWorkerCount || 0);
+    window.__searches.push([Number(root.thinkMs || 0), decided]);
   }
 }).observe(document, { attributes: true, childList: true, subtree: true });
 """
@@ -94,10 +99,14 @@ class Run:
         movers: list[int],
         long_tasks: list[float],
         to_act: list[list[int]] | None = None,
+        searched: list[float] | None = None,
     ):
         self.times = times  # times[0]: the board first drawn; then one per decision
         self.movers = movers  # the seat of each decision, in order
         self.long_tasks = long_tasks
+        # Per decision, ms of search (from its start to its answer, before the shortest
+        # visible think and the redraw); 0 where the page did not report one.
+        self.searched = searched or []
         self.to_act = to_act or []  # before each decision: the seats to act
         self.may_act = [0 in seats for seats in self.to_act]  # seat A among them
 
@@ -135,9 +144,11 @@ class Run:
 
     def waits_with_workers(self, workers: int, seat: int = 0) -> list[float]:
         """A model of `waits` on a phone whose workers search a decision's parts at once
-        (the page searched every decision here): each decision takes its span here over
-        `PARTS`; the computers' decisions begun at once (seats that were to act together
-        when the first of them began) share the `workers`, in rounds of one part each."""
+        (the page searched every decision here): each decision's search takes its time
+        here over `PARTS` (at least the shortest visible think), and the rest of its span
+        (the redraw, the page's own work) as here; the computers' decisions begun at once
+        (seats that were to act together when the first of them began) share the
+        `workers`, in rounds of one part each, and are drawn one after another."""
         spans = self.spans()
         moves = [i for i, mover in enumerate(self.movers[: len(spans)]) if mover == seat]
         pairs = zip(moves, moves[1:], strict=False)
@@ -148,11 +159,16 @@ class Run:
         for index in [*decisions, None]:
             if group and (index is None or not self._begun_with(group, index)):
                 rounds = math.ceil(len(group) * PARTS / workers)
-                times.append(rounds * max(spans[i] for i in group) / PARTS)
+                search = rounds * max(self._search(i) for i in group) / PARTS
+                rest = sum(spans[i] - max(self._search(i), MIN_THINK_MS) for i in group)
+                times.append(max(search, MIN_THINK_MS) + max(0.0, rest))
                 group = []
             if index is not None:
                 group.append(index)
         return times
+
+    def _search(self, index: int) -> float:
+        return self.searched[index] if index < len(self.searched) else 0.0
 
     def _begun_with(self, group: list[int], index: int) -> bool:
         """Decision `index` began with those of `group` (its seat was to act with theirs)."""
@@ -203,6 +219,7 @@ def measure(
     times = page.evaluate("window.__moveTimes")
     ready = page.evaluate("window.__workerReadyAt") or 0.0
     long_tasks = page.evaluate("window.__longTasks")
+    searches = page.evaluate("window.__searches")
     saved = page.evaluate(READ_SAVE)
     context.close()
     movers, to_act = [], []
@@ -213,9 +230,20 @@ def measure(
     # Python's boot comes before the first time and is not counted; with a worker, nor
     # what the page searched before the worker was ready.
     first = next(i for i, time in enumerate(times) if time >= ready) if ready else 0
+    searched = decision_searches(searches)
     times, movers, to_act = times[first:], movers[first:], to_act[first:]
+    searched = searched[first:]
     playing = [duration for start, duration in long_tasks if start >= times[0]]
-    return Run(times[: decisions + 1], movers, playing, to_act)
+    return Run(times[: decisions + 1], movers, playing, to_act, searched)
+
+
+def decision_searches(searches: list[list[float]]) -> list[float]:
+    """Per decision (the span before each move but the first), the search ms the page
+    reported with the move, or 0 where no new decision was reported."""
+    found = []
+    for (_, before), (ms, now) in zip(searches, searches[1:], strict=False):
+        found.append(ms if now > before else 0.0)
+    return found
 
 
 def seeded_save(record: Record) -> str:

@@ -313,7 +313,7 @@ class Session:
             requests = offload.requests(searched, seat, bot, seed, count, run)
             answers = await workers.answers(requests)
             if answers is not None:
-                report_thinking("worker", workers=workers.last_used)
+                report_thinking("worker", started, workers=workers.last_used)
                 action = offload.choice(thinking, answers)
                 return await self._after_thinking(action, started, generation)
         return await self._decide_here(seat, run, searched.clone(), seed, started, generation)
@@ -342,7 +342,8 @@ class Session:
         if not sliced.finished:
             return None
         self.kept[seat] = (searched.history, thinking)
-        report_thinking("page", sliced.slices, sliced.largest, getattr(thinking, "iterations", 0))
+        iterations = getattr(thinking, "iterations", 0)
+        report_thinking("page", started, sliced.slices, sliced.largest, iterations)
         return await self._after_thinking(thinking.best(), started, generation)
 
     async def _searched_run(
@@ -390,12 +391,19 @@ class Session:
 
 
 def report_thinking(
-    where: str, slices: int = 0, largest: int = 0, iterations: int = 0, workers: int = 0
+    where: str,
+    started: float,
+    slices: int = 0,
+    largest: int = 0,
+    iterations: int = 0,
+    workers: int = 0,
 ) -> None:
     """Where the last decision was searched (``page`` or ``worker``), how many were
-    searched there, how the page's work was cut up, and how many workers searched it,
-    on <html>: for tests to count."""
+    searched there, how long it took from `started` (before the shortest visible think),
+    how the page's work was cut up, and how many workers searched it, on <html>: for
+    tests to count and benchmarks to read."""
     root = js.document.documentElement
+    root.setAttribute("data-think-ms", str(round((time.perf_counter() - started) * 1000)))
     root.setAttribute("data-think-where", where)
     searched = int(dom.nullable(root.getAttribute(f"data-think-{where}-count")) or 0)
     root.setAttribute(f"data-think-{where}-count", str(searched + 1))

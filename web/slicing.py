@@ -2,11 +2,14 @@
 
 The computer's turn (web/session.py), the study of a finished game and a hint
 (web/analysis.py) all advance a search a slice at a time with `run_in_slices`,
-yielding to the browser between slices so the page answers every tap. A slice is
-sized toward `SLICE_SECONDS` on this device and never exceeds
-`MAX_SLICE_ITERATIONS`, so a slow device stays responsive too and tests can
-count slices instead of timing them. The caller says when the work is no longer
-wanted (a newer game state, the screen closed); the driver then stops at once.
+yielding to the browser between slices so the page answers every tap. A slice
+advances the work one unit (one search iteration) at a time, and ends once it has
+taken `SLICE_SECONDS` on this device or done `MAX_SLICE_ITERATIONS` units, so a
+slow device stays responsive even when one unit costs much more than the last
+(a playout that runs to the end of the game), and tests can count slices instead
+of timing them. How the work is cut up never changes its result. The caller says
+when the work is no longer wanted (a newer game state, the screen closed); the
+driver then stops at once.
 """
 
 from __future__ import annotations
@@ -17,10 +20,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-SLICE_SECONDS = 0.02  # aim for slices this short on a fast device
+SLICE_SECONDS = 0.02  # a slice ends once it has taken this long
 # At most this much search between two yields to the browser, however fast the device:
-# about 25 ms of Cloth of Gold's Hard search in Pyodide (./dev bench-ai-browser), so the
-# page stays responsive on slow devices too, and tests can count it instead of timing it.
+# about 25 ms of Cloth of Gold's Hard search in Pyodide (./dev bench-ai-browser), so
+# tests can count slices instead of timing them.
 MAX_SLICE_ITERATIONS = 32
 
 
@@ -49,12 +52,10 @@ async def run_in_slices(
     """Advance `work` slice by slice until it is done, no longer `wanted`, or `seconds`
     have passed; `after_slice` runs after each slice (e.g. to show progress)."""
     started = time.perf_counter()
-    iterations, slices, largest = 1, 0, 0
+    slices, largest = 0, 0
     while True:
-        slice_start = time.perf_counter()
-        done = work.advance(iterations)
-        spent = time.perf_counter() - slice_start
-        slices, largest = slices + 1, max(largest, iterations)
+        done, units = advance_for(work, SLICE_SECONDS, MAX_SLICE_ITERATIONS)
+        slices, largest = slices + 1, max(largest, units)
         after_slice()
         await asyncio.sleep(0)
         if not wanted():
@@ -63,13 +64,17 @@ async def run_in_slices(
             return Sliced(True, slices, largest)
         if seconds is not None and time.perf_counter() - started >= seconds:
             return Sliced(False, slices, largest, out_of_time=True)
-        iterations = next_slice(iterations, spent)
 
 
-def next_slice(iterations: int, spent: float) -> int:
-    """Grow or shrink the work per slice toward SLICE_SECONDS, never past the cap."""
-    if spent < SLICE_SECONDS / 2:
-        return min(iterations * 2, MAX_SLICE_ITERATIONS)
-    if spent > SLICE_SECONDS:
-        return max(1, iterations // 2)
-    return iterations
+def advance_for(work: Work, seconds: float, most: int) -> tuple[bool, int]:
+    """Advance `work` a unit at a time until it is done, `seconds` have passed or `most`
+    units are done: (done, units advanced)."""
+    slice_start = time.perf_counter()
+    units = 0
+    while units < most:
+        units += 1
+        if work.advance(1):
+            return True, units
+        if time.perf_counter() - slice_start >= seconds:
+            break
+    return False, units
