@@ -628,7 +628,10 @@ class State:
         since states never change those in place. The chance source is copied.
         """
         other = object.__new__(type(self))
-        other.__dict__ = {name: _copy(value) for name, value in self.__dict__.items()}
+        other.__dict__ = {
+            name: value.copy() if name in FLAT_LISTS else _copy(value)
+            for name, value in self.__dict__.items()
+        }
         other.chance = self.chance.copy()
         return other
 
@@ -710,6 +713,9 @@ def win_for(seat: int, seats: int) -> list[float]:
 
 
 _CONTAINERS = (list, dict, set)
+# The core's lists whose items are never containers (tuples, frozen Events): a clone
+# copies them without looking at each item, as long games make them the longest.
+FLAT_LISTS = frozenset({"history", "events"})
 
 
 def _copy(value: Any) -> Any:

@@ -18,17 +18,19 @@ throttle a worker ("Operation is only supported for pages, not workers"), so wit
 workers the search runs at the machine's own speed; the figures that hold on a
 phone are the main thread's tasks, and the page's search time divided by the parts.
 
-Printed per game and seat count: decisions measured, median / p95 / max ms per
-decision, and main-thread tasks over 50 ms while the computers play (count and
-longest). At the largest table, "wait" is what a person in seat A would wait
-between two of their turns: from A's move appearing until A is to act again, the
-decisions of every other seat in between (p50 / p95 / max). "Wait, choosing at once"
-is the same for a person who acts the moment they may: at a step where every seat
-chooses at once (Fools!' Standard Bearers), their turn begins with the step, and the
-computers' choices there count in the wait after it. With the page searching, "model"
-is the wait a phone with 2 or with 6 workers would give (`Run.waits_with_workers`):
-Chromium cannot slow a worker down, so a phone's workers are modelled from the page's
-own search at the phone's speed. Prints figures only; asserts nothing.
+Printed per game and seat count: decisions measured, median / p95 / max ms per decision,
+the median of their searches alone (as the page reports each decision's, the rest of a
+span being the shortest visible think and the redraw), and main-thread tasks over 50 ms
+while the computers play (count and longest). At the largest table, "wait" is what a
+person in seat A would wait between two of their turns: from A's move appearing until A
+is to act again, the decisions of every other seat in between (p50 / p95 / max). "Wait,
+choosing at once" is the same for a person who acts the moment they may: at a step where
+every seat chooses at once (Fools!' Standard Bearers), their turn begins with the step,
+and the computers' choices there count in the wait after it. With the page searching,
+"model" is the wait a phone with 2 or with 6 workers would give
+(`Run.waits_with_workers`): Chromium cannot slow a worker down, so a phone's workers are
+modelled from the page's own search at the phone's speed. Prints figures only; asserts
+nothing.
 """
 
 from __future__ import annotations
@@ -303,9 +305,12 @@ def main(argv: list[str] | None = None) -> int:
         f"{LEVEL} in every seat, headless Chromium, CPU throttled {args.cpu_throttle:g}x, "
         f"searching on the {args.computer}, as if the device had {args.cores} cores"
     )
-    print("ms per decision (median p95 max); wait = seat A's wait between its turns")
     print(
-        f"{'game':<15} {'seats':>5} {'n':>3} {'median':>6} {'p95':>6} {'max':>6}  "
+        "ms per decision (median p95 max), of which the search (median); "
+        "wait = seat A's wait between its turns"
+    )
+    print(
+        f"{'game':<15} {'seats':>5} {'n':>3} {'median':>6} {'p95':>6} {'max':>6} {'search':>6}  "
         f"tasks>{LONG_TASK_MS}ms (longest)  wait (median p95 max)  "
         f"wait, choosing at once  model: wait with {PARTS} / {MOST_WORKERS} workers"
     )
@@ -326,6 +331,8 @@ def main(argv: list[str] | None = None) -> int:
                 spans = run.spans()
                 over = [d for d in run.long_tasks if d > LONG_TASK_MS]
                 longest = f"({max(over):.0f})" if over else ""
+                searched = [ms for ms in run.searched if ms > 0]
+                search = f"{statistics.median(searched):.0f}" if searched else "-"
                 largest = seats == GAMES[game_id].max_seats > 2
                 wait = spread(run.waits()) if largest else ""
                 at_once = spread(run.waits_choosing_at_once()) if largest else ""
@@ -333,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
                     spread(run.waits_with_workers(workers)) for workers in (PARTS, MOST_WORKERS)
                 )
                 print(
-                    f"{game_id:<15} {seats:>5} {len(spans):>3} {spread(spans)}  "
+                    f"{game_id:<15} {seats:>5} {len(spans):>3} {spread(spans)} {search:>6}  "
                     f"{len(over):>4} {longest:<14} {wait:<21} {at_once:<21} "
                     f"{modelled if largest and args.computer == 'page' else ''}",
                     flush=True,
