@@ -418,6 +418,13 @@ if state is not None:  # dealt
     seen |= {card for card in state.bearers if card} | {card for won in state.vp for card in won}
     held += encode_state(state)
     hand = list(state.hands[game.seat])
+    # What the log told this seat: a card shown at a battle may be back in a hand after a
+    # reshuffle, and the log rightly names it still.
+    for event in state.events:
+        if event.visible_to(game.seat):
+            for value in event.data.values():
+                items = value if isinstance(value, list) else [value]
+                seen |= {item for item in items if isinstance(item, str)}
 # Cards shown to everyone in a message held here (a Standard Bearer revealed once all have
 # chosen, a seat's part of the armies at the battle) are public, though the copy takes
 # them only with the other seats' parts (and the shower's own move waits for those).
@@ -465,6 +472,12 @@ def fools_pages_hold_nothing_secret(pages: list[Page]) -> int:
     return checked
 
 
+def pages_say(pages: list[Page]) -> list[str]:
+    """What each page's status line says (for a failure's message)."""
+    status = "() => document.querySelector('#status, .notice')?.innerText ?? 'no status'"
+    return [page.evaluate(status) for page in pages]
+
+
 def play_in_a_group_chat(
     pages: list[Page], chat: list[tuple[int, str]], opened: list[set[int]], until: str
 ) -> int:
@@ -487,7 +500,7 @@ def play_in_a_group_chat(
                     chat.append((k, url))
                     opened[k].add(len(chat) - 1)
         unread = [(k, n) for k in range(len(pages)) for n in range(len(chat)) if n not in opened[k]]
-        assert unread, "nobody can move and no link is left to open"
+        assert unread, f"nobody can move and no link is left to open: {pages_say(pages)}"
         reader, post = unread[len(chat) % len(unread)]  # pages take turns, each in order
         open_link(pages[reader], chat[post][1])
         message = pages[reader].locator("#message")
