@@ -55,6 +55,15 @@ def replace(parent: Live, *children) -> None:
     _dom_call("replace", parent, children)
 
 
+def patch(parent: Live, *children) -> None:
+    """Make `parent`'s children what `children` describe, changing only what differs:
+    an element of the same tag keeps its place and takes the new attributes, text and
+    children; anything else is made anew. The browser then restyles and lays out only
+    what changed, where a `replace` of a whole screen redoes all of it (a long task on a
+    phone), and the element with focus keeps it when it is still there."""
+    _dom_call("patch", parent, children)
+
+
 def replace_with(old: Live, *children) -> None:
     """Put `children` where the live element `old` is."""
     _dom_call("replaceWith", old, children)
@@ -81,6 +90,54 @@ const make = (node) => {
   element.append(...children.map(make));
   return element;
 };
+// Form controls keep state that no attribute shows (a value typed, an option picked):
+// they are made anew, never reused.
+const reusable = (element, node) =>
+  element.nodeType === 1 &&
+  element.namespaceURI === (node[0] || "http://www.w3.org/1999/xhtml") &&
+  element.localName === node[1] &&
+  !["input", "select", "textarea", "option"].includes(node[1]);
+const patchAttributes = (element, attributes) => {
+  const wanted = new Map();
+  for (let i = 0; i < attributes.length; i += 2) wanted.set(attributes[i], attributes[i + 1]);
+  for (const name of element.getAttributeNames()) {
+    if (!wanted.has(name)) element.removeAttribute(name);
+  }
+  for (const [name, value] of wanted) {
+    if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+  }
+};
+const patch = (parent, nodes) => {
+  let child = parent.firstChild;
+  for (const node of nodes) {
+    if (child === null) {
+      parent.append(make(node));
+      continue;
+    }
+    const next = child.nextSibling;
+    if (typeof node === "string" && child.nodeType === 3) {
+      if (child.data !== node) child.data = node;
+    } else if (typeof node === "number" && child === live[node]) {
+      // the very element: nothing to do
+    } else if (typeof node === "object" && reusable(child, node)) {
+      patchAttributes(child, node[2]);
+      patch(child, node[3]);
+    } else {
+      const made = make(node);
+      parent.replaceChild(typeof made === "string" ? document.createTextNode(made) : made, child);
+    }
+    child = typeof node === "number" ? live[node].nextSibling : next;
+  }
+  while (child !== null) {
+    const next = child.nextSibling;
+    child.remove();
+    child = next;
+  }
+};
+if (how === "patch") {
+  patch(target, JSON.parse(text));
+  return null;
+}
 const nodes = JSON.parse(text).map(make);
 if (how === "replace") target.replaceChildren(...nodes);
 else if (how === "append") target.append(...nodes);

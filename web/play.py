@@ -130,7 +130,7 @@ class PlayScreen(GameScreen):
         viewer = session.viewer()
         view = session.view(viewer)
         self.track_games(view)
-        dom.replace(
+        dom.patch(
             screen,
             h(
                 "div",

@@ -234,7 +234,7 @@ class ReplayScreen(GameScreen):
         view = self.view()
         last = self.replay.last
         at_end = self.step == last and self.replay.over
-        dom.replace(
+        dom.patch(
             self.app.screen,
             h(
                 "div",

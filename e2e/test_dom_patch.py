@@ -1,0 +1,123 @@
+"""The play screen is redrawn by patching (web/dom.py `patch`): the page must end up
+exactly as a redraw from nothing would make it, keeping the elements that did not change."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import run_python, settle
+from playwright.sync_api import Page
+from test_fools_play import new_link, open_link, play_a_step
+
+# In the page's Python: every node under a root (kind, tag, namespace, attributes, text;
+# innerHTML alone would not tell two text nodes from one), and a mark on every element
+# to count those still there later.
+NODES = """
+import js
+SHAPE = js.Function.new("root", '''
+  const shape = (node) => node.nodeType === 3 ? ["#text", node.data]
+    : [node.namespaceURI, node.localName,
+       node.getAttributeNames().sort().map((name) => [name, node.getAttribute(name)]),
+       Array.from(node.childNodes).map(shape)];
+  return JSON.stringify(Array.from(root.childNodes).map(shape));
+''')
+MARK = js.Function.new("root", "root.querySelectorAll('*').forEach((e) => { e.__old = true; })")
+KEPT = js.Function.new(
+    "root", "return Array.from(root.querySelectorAll('*')).filter((e) => e.__old).length"
+)
+"""
+
+# Random trees, each drawn first, then patched into another, beside the same other tree
+# drawn from nothing, every node compared.
+RANDOM_TREES = (
+    NODES
+    + """
+import json, random
+import js
+from web import dom
+from web.dom import h, svg
+
+rng = random.Random(21)
+
+
+def tree(depth):
+    if depth == 0 or rng.random() < 0.25:
+        return rng.choice(["", "a", "b", "words"])
+    tag = rng.choice(["div", "span", "p", "button", "input", "g"])
+    names = rng.sample(["class", "data-x", "aria-label", "hidden"], rng.randint(0, 3))
+    attrs = {name: rng.choice(["1", "2", True]) for name in names}
+    if tag == "input":
+        return h("input", attrs)
+    children = [tree(depth - 1) for _ in range(rng.randint(0, 4))]
+    return svg("g", attrs, *children) if tag == "g" else h(tag, attrs, *children)
+
+
+def forest():
+    return [tree(3) for _ in range(rng.randint(0, 4))]
+
+
+patched, fresh = js.document.createElement("div"), js.document.createElement("div")
+js.document.body.append(patched)
+differ = kept = 0
+for trial in range(400):
+    later = forest()
+    dom.replace(patched, *forest())
+    MARK(patched)
+    dom.patch(patched, *later)
+    dom.replace(fresh, *later)
+    differ += SHAPE(patched) != SHAPE(fresh)
+    kept += KEPT(patched)
+patched.remove()
+json.dumps({"differ": differ, "kept": kept})
+"""
+)
+
+
+def test_a_patch_makes_what_a_drawing_from_nothing_makes(ready_page: Page) -> None:
+    result = run_python(ready_page, RANDOM_TREES)
+    assert '"differ": 0' in result, result
+    assert '"kept": 0' not in result  # elements were reused, or nothing was patched
+
+
+# Every patch the page makes from now on is checked against the same nodes drawn from
+# nothing into a detached element.
+CHECK_EVERY_PATCH = (
+    NODES
+    + """
+from web import dom
+
+drawn_by = dom.patch
+dom.patch_checks = {"patches": 0, "differ": 0, "kept": 0}
+
+
+def checked_patch(parent, *children):
+    MARK(parent)
+    drawn_by(parent, *children)
+    fresh = js.document.createElement("div")
+    dom.replace(fresh, *children)
+    dom.patch_checks["patches"] += 1
+    dom.patch_checks["differ"] += SHAPE(parent) != SHAPE(fresh)
+    dom.patch_checks["kept"] += KEPT(parent)
+
+
+dom.patch = checked_patch
+"""
+)
+PATCH_CHECKS = "import json\nfrom web import dom\njson.dumps(dom.patch_checks)"
+
+
+def test_the_play_screen_patched_move_after_move_is_the_screen_drawn_anew(
+    page: Page, site_url: str
+) -> None:
+    turn = open_link(page, site_url, new_link(["human", "easy", "easy", "easy"], seed=5))
+    run_python(page, CHECK_EVERY_PATCH)
+    steps = 0
+    while steps < 12 and turn == "mine":
+        play_a_step(page)
+        steps += 1
+        turn = settle(page, 60_000)
+    checks = json.loads(run_python(page, PATCH_CHECKS))
+    assert steps == 12
+    assert checks["patches"] >= 12
+    assert checks["differ"] == 0, checks
+    assert checks["kept"] > 0  # elements were reused
