@@ -7,7 +7,7 @@ import json
 import random
 import re
 
-from conftest import PHONE, screenshot, settle, wait_ready
+from conftest import PHONE, run_python, screenshot, settle, wait_ready
 from playwright.sync_api import Page, expect
 
 from pygames import GAMES
@@ -160,3 +160,58 @@ def test_a_click_inside_the_board_is_the_boards_even_with_a_shell_actions_name(
     expect(page.locator(".play")).to_be_visible()  # the shell did not take the click
     page.locator(".play-bar [data-act='lobby']").click()
     expect(page.locator("#lobby")).to_be_visible()
+
+
+def test_the_log_in_play_follows_the_game_through_a_language_switch_and_an_undo(
+    ready_page: Page,
+) -> None:
+    """The play screen keeps the lines it worded for the entries that did not change; what
+    it shows is still exactly the game's log, worded in the language chosen."""
+    from test_fools_field_play import USABLE_CARD, play_a_turn, start_game
+
+    page = ready_page
+    start_game(page, seat_b="greedy", start="A")  # greedy deploys: undo stays possible
+
+    def log_matches(lang: str) -> int:
+        record = saved_record(page)
+        seats = list(record.seats)
+        names = json.loads(run_python(page, f"{SEAT_NAMES}({seats!r}))"))
+        wanted = []
+        for entry in record.replay().view(0)["log"]:
+            parts = describe_parts("fools-field", entry, lang, names, 0)
+            if parts:
+                wanted.append("".join(p if isinstance(p, str) else p["value"] for p in parts))
+        shown = page.locator(".log ol li").evaluate_all(LINES_WITH_CARDS)
+        assert list(reversed(shown)) == wanted  # newest first on the screen
+        return len(wanted)
+
+    cards = page.locator(USABLE_CARD).evaluate_all("els => els.map(e => e.dataset.card)")
+    other = next(i for i, card in enumerate(cards) if card != cards[0])
+    play_a_turn(page)  # the first card
+    settle(page)
+    played = log_matches("en")
+    page.click("button[data-lang='ja']")
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    assert log_matches("ja") == played
+    first_game = saved_record(page).replay().view(0)["log"]
+    page.click("[data-act='undo']")
+    assert settle(page) == "mine"
+    assert log_matches("ja") < played
+    page.locator(USABLE_CARD).nth(other).click()  # another card: the log goes another way
+    page.locator("[data-act='place']").first.click()
+    settle(page)
+    log_matches("ja")
+    assert saved_record(page).replay().view(0)["log"] != first_game
+    page.click("button[data-lang='en']")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    log_matches("en")
+
+
+# The seats' names as the page words them in its language now (web/seats.py).
+SEAT_NAMES = "import json\nfrom web.seats import seat_names\njson.dumps(seat_names"
+
+
+def saved_record(page: Page) -> Record:
+    save_id = page.url.split("#g=", 1)[1]
+    text = page.evaluate("id => localStorage.getItem('ff:save:' + id)", save_id)
+    return Record.from_text(json.loads(text)["record"])

@@ -265,7 +265,7 @@ class PlayScreen(GameScreen):
 
     def log_panel(self, view: View) -> Element:
         reader = None if self.session.read_only else view["seat"]
-        lines = [self.log_line(entry, reader) for entry in view["log"]]
+        lines = list(self.log_lines(view["log"], reader))
         hints = self.session.record.hints
         if hints:
             who = join_names([self.names[seat] for seat in hints])
