@@ -101,8 +101,9 @@ def run_python(page: Page, code: str):
     return page.evaluate(RUN_PYTHON_JS, code)
 
 
-def wait_ready(page: Page, timeout: float = 60_000) -> Page:
-    """Wait until the app (or bench page) sets data-ready on <html>."""
+def wait_ready(page: Page, timeout: float = 180_000) -> Page:
+    """Wait until the app (or bench page) sets data-ready on <html> (for up to three minutes:
+    Python boots slowly on a busy 2-core machine; the wait ends as soon as it is ready)."""
     page.wait_for_selector(READY_SELECTOR, state="attached", timeout=timeout)
     return page
 

@@ -7,6 +7,7 @@ one computer, "Player A" / "Computer C" otherwise. Every seat also has a mark
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from web import i18n
@@ -26,6 +27,12 @@ def seat_names(kinds: list[str], shared: bool = False) -> list[str]:
 
     In a shared position nobody is "You": its humans are Player A, Player B...
     """
+    return list(_seat_names(tuple(kinds), shared, i18n.lang()))
+
+
+# Kept per language: a board asks for the names a score of times in each redraw.
+@functools.lru_cache(maxsize=16)
+def _seat_names(kinds: tuple[str, ...], shared: bool, lang: str) -> tuple[str, ...]:
     humans = [seat for seat, kind in enumerate(kinds) if kind == HUMAN]
     computers = [seat for seat, kind in enumerate(kinds) if kind != HUMAN]
     names = []
@@ -38,7 +45,7 @@ def seat_names(kinds: list[str], shared: bool = False) -> list[str]:
             names.append(t("name.computer"))
         else:
             names.append(t("name.computer_seat", letter=letter))
-    return names
+    return tuple(names)
 
 
 def seat_line(kinds: list[str], shared: bool = False) -> str:
