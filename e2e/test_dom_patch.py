@@ -56,27 +56,42 @@ def forest():
     return [tree(3) for _ in range(rng.randint(0, 4))]
 
 
+# `nodes` with the live element put in at a random place, half the time.
+def with_live(nodes, live):
+    if rng.random() < 0.5:
+        nodes.insert(rng.randint(0, len(nodes)), live)
+    return nodes
+
+
 patched, fresh = js.document.createElement("div"), js.document.createElement("div")
 js.document.body.append(patched)
-differ = kept = 0
+differ = kept = lost = moved = 0
 for trial in range(400):
-    later = forest()
-    dom.replace(patched, *forest())
+    # A live element (one the page already holds) is moved into place, never copied.
+    live = dom.build(h("em", {"class": "live"}, "live"))
+    later = with_live(forest(), live)
+    dom.replace(patched, *with_live(forest(), live))
     MARK(patched)
     dom.patch(patched, *later)
-    dom.replace(fresh, *later)
+    if any(node is live for node in later):
+        moved += 1
+        lost += live.parentNode != patched
+    twin = live.cloneNode(True)
+    dom.replace(fresh, *[twin if node is live else node for node in later])
     differ += SHAPE(patched) != SHAPE(fresh)
     kept += KEPT(patched)
 patched.remove()
-json.dumps({"differ": differ, "kept": kept})
+json.dumps({"differ": differ, "kept": kept, "lost": lost, "moved": moved})
 """
 )
 
 
 def test_a_patch_makes_what_a_drawing_from_nothing_makes(ready_page: Page) -> None:
-    result = run_python(ready_page, RANDOM_TREES)
-    assert '"differ": 0' in result, result
-    assert '"kept": 0' not in result  # elements were reused, or nothing was patched
+    result = json.loads(run_python(ready_page, RANDOM_TREES))
+    assert result["differ"] == 0, result
+    assert result["lost"] == 0, result  # a live element was copied, not moved
+    assert result["kept"] > 0  # elements were reused, or nothing was patched
+    assert result["moved"] > 0
 
 
 # Every patch the page makes from now on is checked against the same nodes drawn from
