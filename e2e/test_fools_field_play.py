@@ -42,12 +42,17 @@ def play_a_turn(page: Page) -> None:
         page.locator(USABLE_CARD).first.click()
         page.locator("[data-act='place']").first.click()
     else:
-        before = moves(page)
-        page.click("[data-act='retreat']")
-        if page.locator("dialog[open]").count():
-            page.click("dialog[open] button[value='yes']")
-            # The confirmed Retreat is played asynchronously, after the dialog closes.
-            page.wait_for_function(MOVED, arg=before)
+        retreat(page)
+
+
+def retreat(page: Page) -> None:
+    """Retreat, confirming when the page asks (a Retreat while a card could be placed)."""
+    before = moves(page)
+    voluntary = page.locator(USABLE_CARD).count() > 0
+    page.click("[data-act='retreat']")
+    if voluntary:
+        page.click("dialog[open] button[value='yes']")
+    page.wait_for_function(MOVED, arg=before)  # played after the dialog closes
 
 
 def field_labels(page: Page) -> list[str]:

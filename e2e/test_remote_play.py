@@ -17,7 +17,7 @@ from pathlib import Path
 from conftest import run_python, screenshot, wait_ready
 from playwright.sync_api import BrowserContext, Page, expect
 from test_cloth_of_gold_play import play_a_turn as play_cloth_turn
-from test_fools_field_play import play_a_turn
+from test_fools_field_play import play_a_turn, retreat
 from test_fools_play import click_a_step
 from test_game_of_fields_play import best_plan, hex_, play_plan
 
@@ -117,11 +117,15 @@ def test_two_devices_play_the_fools_field_by_links(new_context, site_url: str) -
         if all(page.locator(AUDIT).count() for page in pages):
             break
         mover = next((p for p in pages if p.locator(READY_TO_PLAY).count()), None)
-        if mover is not None and battles_since_the_deck_ran_out(mover, emptied) > 8:
-            agree_a_tie(mover, bob if mover is alice else alice)  # a loop: see below
+        if mover is not None and mover.locator(".repeat-hint").count():
+            screenshot(mover, f"remote-repeat-hint-desktop-{'en' if mover is alice else 'ja'}")
+            agree_a_tie(mover, bob if mover is alice else alice)  # as the page suggests
+            continue
+        if mover is not None and battles_since_the_deck_ran_out(mover, emptied) > 16:
+            agree_a_tie(mover, bob if mover is alice else alice)  # a long wander: see below
             continue
         if mover is not None:
-            play_a_turn(mover)
+            go_round(mover)
             sender = mover
             continue
         receiver = bob if sender is alice else alice
@@ -160,13 +164,36 @@ json.dumps([sum(1 for e in state.events if e.kind == "battle"), len(state.deck)]
 
 def battles_since_the_deck_ran_out(page: Page, emptied: dict[int, int]) -> int:
     """Battles begun on `page` since its deck ran out (`emptied` keeps, per page, the
-    count when it did). Many mean the players go round in a loop: the third repeat of a
-    battle's start, which ends it in a game on one device, cannot be told by links (it
-    compares both hands: docs/remote-play.md), so the test's players agree a tie."""
+    count when it did). The third repeat of a battle's start, which ends a game on one
+    device, cannot be told by links (it compares both hands: docs/remote-play.md); the
+    page suggests a tie when it sees one (its own hand), which the test's players agree.
+    Random players may also wander long without repeating: after many battles they too
+    agree a tie."""
     battles, deck = json.loads(run_python(page, BATTLES))
     if deck:
         return 0
     return battles - emptied.setdefault(id(page), battles)
+
+
+# Whether a Fool's Field page's copy has no deck left and two cards or more on the Field.
+FIELD_FULL_AND_DECK_OUT = """
+import web.app
+state = web.app._app.play.session.remote.state
+str(not state.deck and len(state.field) >= 2)
+"""
+
+
+def go_round(page: Page) -> None:
+    """A turn that, once the deck ran out, retreats on the second turn of each battle:
+    both players do, so battles come round again (the test's players then agree the tie
+    their pages suggest), and the rest of the time a legal move."""
+    if (
+        page.locator("[data-act='retreat']").count()
+        and run_python(page, FIELD_FULL_AND_DECK_OUT) == "True"
+    ):
+        retreat(page)
+    else:
+        play_a_turn(page)
 
 
 def agree_a_tie(offering: Page, accepting: Page) -> None:

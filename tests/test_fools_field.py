@@ -335,6 +335,31 @@ def test_a_battle_start_seen_three_times_draws_the_game():
     assert any(e.kind == "repetition" for e in loop.events)
 
 
+def test_a_copy_that_cannot_see_the_rival_hand_suggests_the_tie_it_cannot_call():
+    """Play by links: each seat's copy holds the other hand as `?`, so it cannot apply
+    the repetition rule; at the third start it tells its seat, and not before."""
+    truth = position([["XXXX", "FFFF"], ["XSXS", "XXXS", "SSSS"]], deck=[], start=A)
+    cycle = [(A, "XXXX@4"), (B, "XSXS@7"), (A, "retreat"), (B, "XXXS@4"), (A, "XSXS@1")]
+    cycle.append((B, "retreat"))
+    copies = {seat: truth.masked(seat) for seat in (A, B)}
+    suggested = 0
+    for actor, action in cycle * 3:
+        truth.apply(actor, action)
+        for seat in (A, B):
+            copy = copies[seat]
+            copy.apply(actor, truth.redacted(actor, action, seat))
+            copy.masked(seat, copy=False)
+            if truth.is_over():  # the rule saw both hands; the copy could not
+                assert not copy.is_over() and copy.view(seat)["repeats_as_far_as_seen"]
+                suggested += 1
+            else:
+                assert copy.view(seat) == truth.view(seat)
+                assert "repeats_as_far_as_seen" not in truth.view(seat)
+        if truth.is_over():
+            break
+    assert truth.end_reason == "repetition" and suggested == 2
+
+
 # ----- match play -----
 
 

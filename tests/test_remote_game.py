@@ -298,6 +298,56 @@ def test_a_tie_is_offered_on_one_s_move_and_answered_by_the_other():
     assert host.phase() == guest.phase() == VERIFIED
 
 
+def going_round(state, seat: int) -> str:
+    """A player who, once the deck ran out, goes round: a first card, then a Retreat on
+    its second turn of a battle (the field holds two cards then), so every battle gives
+    the retreating seat both cards back and the next battle starts from the other
+    side. Deterministic, so the battle starts come round again."""
+    legal = state.legal_actions(seat)
+    if state.deck or len(state.field) < 2 or "retreat" not in legal:
+        return legal[0]
+    return "retreat"
+
+
+def test_a_battle_start_come_round_three_times_by_links_is_suggested_as_a_tie():
+    """By links no device sees both hands, so The Fool's Field's third repeat of a
+    battle's start cannot end the game; each page then suggests a tie, which the
+    players agree. The audit, seeing every card, finds the game fair and ended by the
+    rule before the agreement: that ending is what both apps show from then on."""
+    apps = new_table("fools-field", {"start": "A"})
+    for _ in range(3000):
+        answering = next((app for app in apps if app.tie_answerer() == app.seat), None)
+        if answering is not None:
+            answering.answer_tie(accept=True)
+            assert answering.state is not None and answering.state.end_reason == "agreed"
+            break
+        mover = next((app for app in apps if app.my_move()), None)
+        if mover is None:
+            sender = next(app for app in apps if news_for(apps[1 - app.seat], app))
+            apps[1 - sender.seat].take_link(sender.link() or "")
+            continue
+        state = mover.state
+        assert state is not None
+        if state.view(mover.seat).get("repeats_as_far_as_seen"):
+            mover.offer_tie()
+            continue
+        mover.play(going_round(state, mover.seat))
+    else:
+        raise AssertionError("no tie was suggested")
+    for _ in range(2):
+        for app in apps:
+            other = apps[1 - app.seat]
+            if news_for(other, app):
+                other.take_link(app.link() or "")
+    assert [app.phase() for app in apps] == [VERIFIED, VERIFIED]  # nobody is blamed
+    apps = [through_a_save(app) for app in apps]  # the saved audit gives the same ending
+    assert all(app.cut_short() for app in apps)
+    for app in apps:
+        assert app.state is not None and app.state.end_reason == "repetition"
+        assert app.state.outcome() == [0.5, 0.5]
+        assert list(app.state.history) == app.whole_game()
+
+
 def test_a_tie_nobody_offered_is_refused():
     host, guest = new_table("fools-field", {"start": "A"})
     with pytest.raises(IllegalAction):

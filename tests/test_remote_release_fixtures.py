@@ -20,10 +20,26 @@ CASES = json.loads(Path(__file__).with_name("fixtures").joinpath("remote_saves.j
 MIDDLE = [case for case in CASES if case["kind"] == "middle"]
 
 
+# What a copy holds now that the earlier release's copies did not: The Fool's Field's
+# copy counts the battle starts it sees (its own hand, the other's size), which that
+# release's left empty.
+COUNTED_SINCE = {"battle_starts_seen"}
+
+
+def without_new_counts(encoded: str | None) -> dict | None:
+    if encoded is None:
+        return None
+    data = json.loads(encoded)
+    for field in COUNTED_SINCE & set(data):
+        data[field] = "(counted since)"
+    return data
+
+
 def opened(case: dict) -> list[RemoteGame]:
     apps = [RemoteGame.from_saved(CRYPTO, saved) for saved in case["saves"]]
     assert [app.phase() for app in apps] == case["phases"]
-    assert [encode_state(app.state) if app.state else None for app in apps] == case["states"]
+    states = [encode_state(app.state) if app.state else None for app in apps]
+    assert list(map(without_new_counts, states)) == list(map(without_new_counts, case["states"]))
     return apps
 
 

@@ -19,6 +19,7 @@ since are in that rival's hand or among its face-down discards (`known_held`).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection
 from typing import Final
 
 from pygames.core import UNKNOWN, IllegalAction, State, take_from, win_for
@@ -49,6 +50,9 @@ CENTRE = 4
 DEPLOY: Final = "deploy"
 DISCARDING: Final = "discard"
 MATCH_TARGET = 2  # best of three: first to 2 wins, a draw counts ½ each
+# A battle's start as the repetition rule compares it: both hands, start player, deck
+# size. A hand its reader cannot see is there by its size.
+BattleStart = tuple[tuple[tuple[str, ...] | int, ...], int, int]
 
 
 def to_table(seat: int, cell: int) -> int:
@@ -75,6 +79,17 @@ def table_sides(seat: int, card: str) -> str:
 
 
 SEATS = "AB"
+
+
+def unseen_hands_hidden(position: BattleStart, rivals: Collection[int] = ()) -> BattleStart:
+    """The battle start with some hands told only by their size: each holding a card
+    nobody here can see, and those of `rivals`."""
+    hands, start, deck = position
+    shown = tuple(
+        len(hand) if isinstance(hand, tuple) and (UNKNOWN in hand or owner in rivals) else hand
+        for owner, hand in enumerate(hands)
+    )
+    return shown, start, deck
 
 
 class FoolsFieldState(State):
@@ -111,11 +126,38 @@ class FoolsFieldState(State):
         # Tie rule: a battle that starts after the deck ran out with equal hands.
         self.tie_battle = not self.deck and len(self.hands[0]) == len(self.hands[1])
         self.log("battle", start=start)
-        position = (tuple(map(tuple, map(sorted, self.hands))), start, len(self.deck))
+        position = self.battle_start_position()
+        if any(UNKNOWN in hand for hand in self.hands):
+            # A copy that cannot see a hand (play by links) counts what it sees and
+            # leaves the rule alone (`repeats_as_far_as_seen`).
+            self.seen_battle_starts[unseen_hands_hidden(position)] += 1
+            return
         self.seen_battle_starts[position] += 1
         if self.seen_battle_starts[position] >= 3:
             self.log("repetition")
             self.end_game([0.5, 0.5], "repetition")
+
+    def battle_start_position(self) -> BattleStart:
+        """How this battle began: both hands (each with its cards now on the Field: a
+        battle only deploys), the start player and the deck size."""
+        hands = [list(hand) for hand in self.hands]
+        for card, owner in self.field.values():
+            hands[owner].append(card)
+        return tuple(tuple(sorted(hand)) for hand in hands), self.battle_start, len(self.deck)
+
+    def repeats_as_far_as_seen(self, seat: int | None) -> bool:
+        """This battle began the third time as far as `seat` can tell (its own hand, the
+        other's size, the start player, the deck)."""
+        if seat is None or self.is_over() or self.phase != DEPLOY:
+            return False
+        rivals = [1 - seat]
+        position = unseen_hands_hidden(self.battle_start_position(), rivals)
+        seen = sum(
+            count
+            for start, count in self.seen_battle_starts.items()
+            if unseen_hands_hidden(start, rivals) == position
+        )
+        return seen >= 3
 
     def end_game(self, outcome: list[float], reason: str) -> None:
         """One game is over: finish, or in match play score it and deal the next.
@@ -341,7 +383,12 @@ class FoolsFieldState(State):
             pool = pool[need:]
             self.hands[rival], self.discards[rival] = cards[: sizes[0]], cards[sizes[0] :]
         self.deck = pool if rng is not None else [UNKNOWN] * len(self.deck)
-        self.seen_battle_starts = Counter()  # it holds past hands of both seats
+        # Past hands of both seats: the seat keeps its own, and the others' sizes (a
+        # sample too: it makes up the present, not the past).
+        starts = Counter[BattleStart]()
+        for position, count in self.seen_battle_starts.items():
+            starts[unseen_hands_hidden(position, rivals)] += count
+        self.seen_battle_starts = starts
 
     def redact(self, actor: int, action: str, seat: int | None) -> str:
         if isinstance(NOTATION.parse(action), Discard):

@@ -65,7 +65,9 @@ from typing import Any
 
 from pygames import GAMES
 from pygames.core import (
+    CHANCE,
     IllegalAction,
+    RecordedChance,
     State,
     audience_seats,
 )
@@ -629,6 +631,7 @@ class Device(Showing):
         if len(self.secrets) == self.plan.seats and self.saved_audit is not None:
             self.verdict, whole = self.saved_audit
             self.whole = whole if not self.verdict else None
+            self.take_the_rules_ending()
         elif len(self.secrets) == self.plan.seats:
             start = list(self.points.values())
             layout = self.plan.layout
@@ -644,6 +647,20 @@ class Device(Showing):
             )
             at_fault = at_fault or self.redeal_faults()
             self.verdict = at_fault or self.replay_faults()
+            self.take_the_rules_ending()
+
+    def take_the_rules_ending(self) -> None:
+        """A fair game that the rules had ended earlier than the copies could tell
+        (`cut_short`): every card is open now, so the game as the rules ended it (the
+        audit's whole game) takes the copy's place: its result, its log, its board."""
+        if self.verdict == [] and self.whole is not None and self.cut_short():
+            plan = self.plan
+            chances = RecordedChance([action for seat, action in self.whole if seat == CHANCE])
+            state = GAMES[plan.game_id].new_state(plan.seats, options=plan.options, chance=chances)
+            for seat, action in self.whole:
+                if seat != CHANCE:
+                    state.apply(seat, action)
+            self.state = state
 
     def take_secrets(self, sender: int, body: dict) -> None:
         """A seat's audit that lists every secret (a game begun before seeds)."""
@@ -702,6 +719,11 @@ class Device(Showing):
             body, sender = message.body, message.seat
             if body["kind"] != "move":
                 continue
+            if state.is_over():
+                # The rules, seeing every card, ended the game where no copy could tell
+                # (a rule that compares hands nobody sees): what was played on after it
+                # does not count, and is no fault (`cut_short`).
+                break
             committed = body.get("committed") or [None] * len(body["actions"])
             for shown, commitment in zip(body["actions"], committed, strict=False):
                 action = shown
@@ -723,6 +745,18 @@ class Device(Showing):
                     return [] if missing.by is None else [missing.by]
         self.whole = list(state.history)
         return []
+
+    def cut_short(self) -> bool:
+        """The audit's whole game ended before the moves played by links did (see
+        `replay_faults`): the rules had ended it where no copy could tell."""
+        if self.whole is None:
+            return False
+        played = sum(
+            len(message.body["actions"])
+            for message in self.chain.messages
+            if message.body["kind"] == "move"
+        )
+        return sum(1 for seat, _ in self.whole if seat != CHANCE) < played
 
     def open_everything(
         self, keys_of: Callable[[str, int], dict[int, bytes]] | None = None
