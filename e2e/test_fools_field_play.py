@@ -14,9 +14,11 @@ from pygames.record import Record
 
 USABLE_CARD = "[data-act='pick'][aria-disabled='false']"
 # True once the board shows a move count other than `before` (or the cover hides it).
+# The move was played: the moves counted changed, or it is no longer my turn (by links,
+# a move that waits for another seat's keys is counted once they come).
 MOVED = (
     "before => { const p = document.querySelector('.play'); "
-    "return !p || p.dataset.moves != before; }"
+    "return !p || p.dataset.moves != before || p.dataset.turn != 'mine'; }"
 )
 
 

@@ -38,11 +38,20 @@ import web.app
 from pygames.position import encode_state
 game = web.app._app.play.session.remote
 state = game.state
+# Cards this page may name besides its hand: those taken back by a Retreat, those the log
+# names for all, and those its device opened (in a match, cards seen in an earlier game
+# are dealt again: the page still names them where it saw them).
+told = set(state.known_held[1 - game.seat])
+for event in state.events:
+    if event.visible_to(None):
+        for value in event.data.values():
+            told |= set(value if isinstance(value, list) else [value]) - {None}
+told |= {card.split("#")[0] for card in game.device.opened.values()}
 json.dumps({
     "seat": game.seat,
     "held": encode_state(state) + json.dumps(game.device.opened) + json.dumps(game.to_saved()),
     "hand": list(state.hands[game.seat]),
-    "public": list(state.known_held[game.seat]),
+    "told": sorted(str(card) for card in told),
     "keys": game.to_saved()["deal"]["position_keys"],
     "over": state.is_over(),
     "verified": game.phase() == "verified",
@@ -101,7 +110,7 @@ def join(page: Page, invite: str, name: str) -> str:
 def test_two_devices_play_the_fools_field_by_links(new_context, site_url: str) -> None:
     alice = open_page(new_context, site_url, "en")
     bob = open_page(new_context, site_url, "ja")
-    invite = start_by_links(alice, "Alice", start="A")
+    invite = start_by_links(alice, "Alice", start="A", match="best-of-3")
     screenshot(alice, "remote-invite-desktop-en")
     expect(alice.locator(".notice.remote h3")).to_contain_text("Send this invite link")
     answer = join(bob, invite, "ボブ")
@@ -111,19 +120,11 @@ def test_two_devices_play_the_fools_field_by_links(new_context, site_url: str) -
     pages = [alice, bob]
     links = checked = 0
     refused: set[str] = set()
-    emptied: dict[int, int] = {}  # per page: the battles begun when its deck ran out
     sender = alice  # whoever acted last has the link that carries news
-    for _ in range(300):
+    for _ in range(1500):
         if all(page.locator(AUDIT).count() for page in pages):
             break
         mover = next((p for p in pages if p.locator(READY_TO_PLAY).count()), None)
-        if mover is not None and mover.locator(".repeat-hint").count():
-            screenshot(mover, f"remote-repeat-hint-desktop-{'en' if mover is alice else 'ja'}")
-            agree_a_tie(mover, bob if mover is alice else alice)  # as the page suggests
-            continue
-        if mover is not None and battles_since_the_deck_ran_out(mover, emptied) > 16:
-            agree_a_tie(mover, bob if mover is alice else alice)  # a long wander: see below
-            continue
         if mover is not None:
             go_round(mover)
             sender = mover
@@ -143,6 +144,13 @@ def test_two_devices_play_the_fools_field_by_links(new_context, site_url: str) -
     expect(alice.locator(AUDIT)).to_be_visible()
     expect(bob.locator(AUDIT)).to_be_visible()
     assert links > 8 and checked > 20 and refused == {"en", "ja"}
+    # The players went round (`go_round`): each page ended every game of the match at the
+    # third repeat of a battle's start, though neither sees the other's hand, and dealt
+    # the next game again by links, the match ending level.
+    for page, words in ((alice, "the same battle a third time"), (bob, "同じ状況の戦闘が3回目")):
+        expect(page.locator(".log")).to_contain_text(words)
+        games, repeats = json.loads(run_python(page, GAMES_AND_REPEATS))
+        assert games >= 2 and repeats == games
     # Each page kept its game open between links: none replayed its chain from the save.
     restores = "() => Number(document.documentElement.dataset.remoteRestores || 0)"
     assert [page.evaluate(restores) for page in pages] == [0, 0]
@@ -153,26 +161,13 @@ def test_two_devices_play_the_fools_field_by_links(new_context, site_url: str) -
     screenshot(bob, "remote-review-desktop-ja")
 
 
-# How many battles a Fool's Field page's copy has begun, and the cards left in its deck.
-BATTLES = """
+# A Fool's Field page's games of the match, and how many ended by a repeat.
+GAMES_AND_REPEATS = """
 import json
 import web.app
 state = web.app._app.play.session.remote.state
-json.dumps([sum(1 for e in state.events if e.kind == "battle"), len(state.deck)])
+json.dumps([len(state.game_results), sum(1 for e in state.events if e.kind == "repetition")])
 """
-
-
-def battles_since_the_deck_ran_out(page: Page, emptied: dict[int, int]) -> int:
-    """Battles begun on `page` since its deck ran out (`emptied` keeps, per page, the
-    count when it did). The third repeat of a battle's start, which ends a game on one
-    device, cannot be told by links (it compares both hands: docs/remote-play.md); the
-    page suggests a tie when it sees one (its own hand), which the test's players agree.
-    Random players may also wander long without repeating: after many battles they too
-    agree a tie."""
-    battles, deck = json.loads(run_python(page, BATTLES))
-    if deck:
-        return 0
-    return battles - emptied.setdefault(id(page), battles)
 
 
 # Whether a Fool's Field page's copy has no deck left and two cards or more on the Field.
@@ -185,8 +180,8 @@ str(not state.deck and len(state.field) >= 2)
 
 def go_round(page: Page) -> None:
     """A turn that, once the deck ran out, retreats on the second turn of each battle:
-    both players do, so battles come round again (the test's players then agree the tie
-    their pages suggest), and the rest of the time a legal move."""
+    both players do, so battles come round again until the third repeat of a battle's
+    start ends the game; the rest of the time a legal move."""
     if (
         page.locator("[data-act='retreat']").count()
         and run_python(page, FIELD_FULL_AND_DECK_OUT) == "True"
@@ -196,18 +191,10 @@ def go_round(page: Page) -> None:
         play_a_turn(page)
 
 
-def agree_a_tie(offering: Page, accepting: Page) -> None:
-    offering.click("[data-act='offer-tie']")
-    offering.click("dialog[open] button[value='yes']")
-    open_link(accepting, the_link(offering))
-    accepting.click("[data-act='accept-tie']")
-    open_link(offering, the_link(accepting))
-    open_link(accepting, the_link(offering))
-
-
 def holds_nothing_of_the_rival(*pages: Page) -> int:
     """No page holds, in its DOM, its storage or its Python, a card of the other's hand
-    that it was not shown (a card taken back by a Retreat is public), nor the other's
+    that it was not shown (taken back by a Retreat, named in the log for all, or opened by
+    its device, in this game or an earlier one of a match), nor the other's
     keys (until the game is over and the audit publishes them), until its audit found the
     game fair (every card is open then, for the review). The cards checked."""
     held = [json.loads(run_python(page, HELD_IN_PYTHON)) for page in pages]
@@ -217,7 +204,7 @@ def holds_nothing_of_the_rival(*pages: Page) -> int:
             continue  # the audit found the game fair: every card is open to review now
         everything = page.content() + json.dumps(page.evaluate("() => ({...localStorage})"))
         everything += mine["held"]
-        secret = set(theirs["hand"]) - set(theirs["public"]) - set(mine["hand"])
+        secret = set(theirs["hand"]) - set(mine["told"]) - set(mine["hand"])
         # A card's name as a whole word: not four letters inside a link's or a key's
         # base64, which may spell anything.
         leaked = [card for card in secret if re.search(rf"(?<![\w-]){card}(?![\w-])", everything)]

@@ -430,13 +430,6 @@ class State:
     def is_over(self) -> bool:
         return self.final_outcome is not None
 
-    def repeats_as_far_as_seen(self, seat: int | None) -> bool:
-        """`seat` sees a position come round as often as a repetition rule of the game
-        asks to end it as a tie, without seeing all that the rule compares (the other
-        hands). Where the rules see everything they decide; a copy for play by links
-        cannot, so its players are asked whether to agree a tie."""
-        return False
-
     def outcome(self) -> list[float] | None:
         """Per seat: 1 for a win, 0 for a loss, equal shares of 1 for a shared win."""
         return self.final_outcome
@@ -522,8 +515,6 @@ class State:
             "log": [log_entry(e) for e in self.events if e.visible_to(seat)],
             **self.game_view(seat),
         }
-        if self.repeats_as_far_as_seen(seat):
-            view["repeats_as_far_as_seen"] = True
         return cast(View, view)
 
     def full_view(self, seat: int | None = None) -> View:

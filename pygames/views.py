@@ -59,9 +59,6 @@ class View(TypedDict):
     log: list[LogEntry]
     # A replay of a finished game seen from everywhere (`State.full_view`) sets it.
     everything: NotRequired[bool]
-    # Set (True) where a copy that cannot see every hand may have come round to a tie by
-    # repetition (`State.repeats_as_far_as_seen`): the shell suggests agreeing one.
-    repeats_as_far_as_seen: NotRequired[bool]
 
 
 # ----- checking a view against its declared type -------------------------------------

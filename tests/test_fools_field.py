@@ -9,6 +9,7 @@ from pygames.core import IllegalAction
 from pygames.fools_field import GAME
 from pygames.fools_field.cards import ALL_CARDS, may_face, rotate_half_turn
 from pygames.fools_field.rules import HAND_LIMIT, to_table
+from pygames.position import encode_state
 from pygames.record import Record
 from pygames.text import describe
 
@@ -335,29 +336,37 @@ def test_a_battle_start_seen_three_times_draws_the_game():
     assert any(e.kind == "repetition" for e in loop.events)
 
 
-def test_a_copy_that_cannot_see_the_rival_hand_suggests_the_tie_it_cannot_call():
-    """Play by links: each seat's copy holds the other hand as `?`, so it cannot apply
-    the repetition rule; at the third start it tells its seat, and not before."""
+def test_a_copy_that_sees_one_hand_ends_a_repeating_game_when_the_true_game_does():
+    """Play by links: each seat's copy holds the other hand as `?`. Counting starts by
+    its own hand and the other's size, it ends the game at the third repeat exactly as
+    the true game does, and until then it stays the true game as its seat knows it."""
     truth = position([["XXXX", "FFFF"], ["XSXS", "XXXS", "SSSS"]], deck=[], start=A)
     cycle = [(A, "XXXX@4"), (B, "XSXS@7"), (A, "retreat"), (B, "XXXS@4"), (A, "XSXS@1")]
     cycle.append((B, "retreat"))
     copies = {seat: truth.masked(seat) for seat in (A, B)}
-    suggested = 0
     for actor, action in cycle * 3:
         truth.apply(actor, action)
         for seat in (A, B):
             copy = copies[seat]
             copy.apply(actor, truth.redacted(actor, action, seat))
             copy.masked(seat, copy=False)
-            if truth.is_over():  # the rule saw both hands; the copy could not
-                assert not copy.is_over() and copy.view(seat)["repeats_as_far_as_seen"]
-                suggested += 1
-            else:
-                assert copy.view(seat) == truth.view(seat)
-                assert "repeats_as_far_as_seen" not in truth.view(seat)
+            assert copy.view(seat) == truth.view(seat)
+            assert encode_state(copy) == encode_state(truth.masked(seat))
         if truth.is_over():
             break
-    assert truth.end_reason == "repetition" and suggested == 2
+    assert truth.end_reason == "repetition"
+    assert all(copy.end_reason == "repetition" for copy in copies.values())
+
+
+def test_only_the_same_hands_repeat_a_battle_start_not_the_same_sizes():
+    start = [["XXXX", "FFFF"], ["XSXS"]]
+    state = position(start, deck=[], start=A)
+    for hands in ([["XXXX", "XSXS"], ["FFFF"]], [["FFFF", "XSXS"], ["XXXX"]], start):
+        state.hands = [list(hand) for hand in hands]
+        state.start_battle(A)
+        assert not state.is_over()  # the same sizes thrice, the same hands twice
+    state.start_battle(A)
+    assert state.end_reason == "repetition"
 
 
 # ----- match play -----

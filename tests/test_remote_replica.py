@@ -75,7 +75,7 @@ def same_as_the_truth(copy, truth, seat):
 def test_a_seat_copy_kept_from_what_the_seat_sees_equals_the_game_as_it_knows_it(
     game_id, options, seats
 ):
-    compared = disclosed = repeated = 0
+    compared = disclosed = 0
     for seed in range(12):
         (setup, told), moves = random_game(game_id, options, seats, seed)
         truth = GAMES[game_id].new_state(seats, seed, options)
@@ -88,9 +88,6 @@ def test_a_seat_copy_kept_from_what_the_seat_sees_equals_the_game_as_it_knows_it
         for actor, action, draws, told in moves:
             truth.apply(actor, action)
             disclosed += len(told)
-            if truth.end_reason == "repetition":
-                repeated += 1  # it compares both hands: not from a copy yet
-                break
             for seat, copy in enumerate(copies):
                 seen = truth.redacted(actor, action, seat)
                 copy.apply(actor, seen, seen_draws(draws, seat, truth), told)
@@ -99,7 +96,6 @@ def test_a_seat_copy_kept_from_what_the_seat_sees_equals_the_game_as_it_knows_it
         else:
             assert all(copy.state.is_over() for copy in copies)
     assert compared > 500
-    assert repeated <= 2
     if game_id != "fools-field":
         assert disclosed > 100
 

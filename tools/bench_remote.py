@@ -96,6 +96,7 @@ GAMES_BY_LINKS: list[tuple[str, dict[str, str], int]] = [
     ("game-of-fields", {"map": "blank"}, 2),
     ("game-of-fields", {"map": "open"}, 2),
     ("fools-field", {}, 2),
+    ("fools-field", {"match": "best-of-3"}, 2),
     ("cloth-of-gold", {}, 2),
     ("fools", {}, 2),
     ("fools", {}, 3),

@@ -104,6 +104,9 @@ class FoolsFieldState(State):
 
     def deal_game(self, start: int) -> None:
         self.deck = list(ALL_CARDS)  # a pool: cards are drawn from it at random
+        if self.game_results:  # a match's next game: every card, face down, in a new deck
+            dealt = [(n, i) for n, seen, count in self.outcomes() if seen for i in range(count)]
+            self.chance.reshuffled(list(self.deck), [], dealt)
         self.hands: list[list[str]] = [[], []]
         self.discards: list[list[str]] = [[], []]
         self.known_held: list[list[str]] = [[], []]  # taken back by a Retreat, not placed since
@@ -126,38 +129,31 @@ class FoolsFieldState(State):
         # Tie rule: a battle that starts after the deck ran out with equal hands.
         self.tie_battle = not self.deck and len(self.hands[0]) == len(self.hands[1])
         self.log("battle", start=start)
-        position = self.battle_start_position()
-        if any(UNKNOWN in hand for hand in self.hands):
-            # A copy that cannot see a hand (play by links) counts what it sees and
-            # leaves the rule alone (`repeats_as_far_as_seen`).
-            self.seen_battle_starts[unseen_hands_hidden(position)] += 1
-            return
+        position = self.battle_start_key()
         self.seen_battle_starts[position] += 1
         if self.seen_battle_starts[position] >= 3:
             self.log("repetition")
             self.end_game([0.5, 0.5], "repetition")
 
-    def battle_start_position(self) -> BattleStart:
-        """How this battle began: both hands (each with its cards now on the Field: a
-        battle only deploys), the start player and the deck size."""
-        hands = [list(hand) for hand in self.hands]
-        for card, owner in self.field.values():
-            hands[owner].append(card)
-        return tuple(tuple(sorted(hand)) for hand in hands), self.battle_start, len(self.deck)
+    def battle_start_key(self) -> BattleStart:
+        """This battle's start as the repetition rule counts it: both hands, the start
+        player and the deck size, with a hand this state cannot see (a seat's copy, a
+        computer's sample) told by its size.
 
-    def repeats_as_far_as_seen(self, seat: int | None) -> bool:
-        """This battle began the third time as far as `seat` can tell (its own hand, the
-        other's size, the start player, the deck)."""
-        if seat is None or self.is_over() or self.phase != DEPLOY:
-            return False
-        rivals = [1 - seat]
-        position = unseen_hands_hidden(self.battle_start_position(), rivals)
-        seen = sum(
-            count
-            for start, count in self.seen_battle_starts.items()
-            if unseen_hands_hidden(start, rivals) == position
-        )
-        return seen >= 3
+        That loses nothing: within a game the deck only shrinks and the face-down
+        discards only grow, so two starts with the same deck size and hand sizes had no
+        draw and no discard between them, and the one hand seen fixes the other (every
+        other card is in it). A seat's copy therefore ends the game exactly when the
+        true game does, from its own hand and what everyone sees."""
+        hands = [tuple(sorted(hand)) for hand in self.hands]
+        # The hands by size in the starts counted already (a masked state's): the rivals'.
+        rivals = {
+            owner
+            for key in self.seen_battle_starts
+            for owner, hand in enumerate(key[0])
+            if isinstance(hand, int)
+        }
+        return unseen_hands_hidden((tuple(hands), self.battle_start, len(self.deck)), rivals)
 
     def end_game(self, outcome: list[float], reason: str) -> None:
         """One game is over: finish, or in match play score it and deal the next.

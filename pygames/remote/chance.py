@@ -435,10 +435,9 @@ class DeckChance(Chance):
         from it (`pygames.remote.redeal`)."""
         if self.ahead:  # looking ahead: a new deck is no draw to release keys for
             raise PendingDisclosure(self.told, None)
-        if self.limit is not None and self.used.get(DEALT, 0) != self.limit:
-            raise NotDealtYet("a reshuffle before the deck ran out")
         hidden = [self.position_of(ref) for ref in dealt]
         hidden = [p for p in dict.fromkeys(hidden) if p not in self.public and p not in self.gone]
+        hidden += self.never_drawn()  # a new game of a match: the deck's rest goes in too
         shown = sorted(face_up)
         if len(pool) != len(shown) + len(hidden) or UNKNOWN in shown:
             raise IllegalAction("chance_impossible", outcome="a reshuffle of other cards")
@@ -450,6 +449,22 @@ class DeckChance(Chance):
             self.limit += redeal.size
         if self.book is not None:
             self.book.redealt(redeal)
+
+    def never_drawn(self) -> list[int]:
+        """The positions left in the deck, which a new deck takes with the cards it names
+        (their draws' counters move past them: a later deck's positions follow them). They
+        are the deck's last positions: draws after the setup take them in order."""
+        if self.limit is None:
+            return []
+        start = self.used.get(DEALT, 0)
+        left = list(range(start, self.limit))
+        if not left:
+            return []
+        if self.layout.after + self.used.get(AFTER_SETUP, 0) != start:
+            raise NotDealtYet("a new deck before the setup's draws were made")
+        self.used[DEALT] = self.limit
+        self.used[AFTER_SETUP] = self.used.get(AFTER_SETUP, 0) + len(left)
+        return left
 
     def copy(self) -> DeckChance:
         other = object.__new__(DeckChance)

@@ -65,9 +65,7 @@ from typing import Any
 
 from pygames import GAMES
 from pygames.core import (
-    CHANCE,
     IllegalAction,
-    RecordedChance,
     State,
     audience_seats,
 )
@@ -631,7 +629,6 @@ class Device(Showing):
         if len(self.secrets) == self.plan.seats and self.saved_audit is not None:
             self.verdict, whole = self.saved_audit
             self.whole = whole if not self.verdict else None
-            self.take_the_rules_ending()
         elif len(self.secrets) == self.plan.seats:
             start = list(self.points.values())
             layout = self.plan.layout
@@ -647,20 +644,6 @@ class Device(Showing):
             )
             at_fault = at_fault or self.redeal_faults()
             self.verdict = at_fault or self.replay_faults()
-            self.take_the_rules_ending()
-
-    def take_the_rules_ending(self) -> None:
-        """A fair game that the rules had ended earlier than the copies could tell
-        (`cut_short`): every card is open now, so the game as the rules ended it (the
-        audit's whole game) takes the copy's place: its result, its log, its board."""
-        if self.verdict == [] and self.whole is not None and self.cut_short():
-            plan = self.plan
-            chances = RecordedChance([action for seat, action in self.whole if seat == CHANCE])
-            state = GAMES[plan.game_id].new_state(plan.seats, options=plan.options, chance=chances)
-            for seat, action in self.whole:
-                if seat != CHANCE:
-                    state.apply(seat, action)
-            self.state = state
 
     def take_secrets(self, sender: int, body: dict) -> None:
         """A seat's audit that lists every secret (a game begun before seeds)."""
@@ -706,7 +689,10 @@ class Device(Showing):
         cards shown that are not the ones the rules show)."""
         opened = self.open_everything()
         shares = [self.shares[seat] for seat in range(self.plan.seats)]
-        chance = DeckChance(self.plan.layout, opened, self.seat, shares, sees_all=True, book=self)
+        size = len(self.points)  # where a new game of a match starts its deck, as in play
+        chance = DeckChance(
+            self.plan.layout, opened, self.seat, shares, sees_all=True, book=self, size=size
+        )
         plan = self.plan
         try:
             state = GAMES[plan.game_id].new_state(plan.seats, options=plan.options, chance=chance)
@@ -719,11 +705,6 @@ class Device(Showing):
             body, sender = message.body, message.seat
             if body["kind"] != "move":
                 continue
-            if state.is_over():
-                # The rules, seeing every card, ended the game where no copy could tell
-                # (a rule that compares hands nobody sees): what was played on after it
-                # does not count, and is no fault (`cut_short`).
-                break
             committed = body.get("committed") or [None] * len(body["actions"])
             for shown, commitment in zip(body["actions"], committed, strict=False):
                 action = shown
@@ -745,18 +726,6 @@ class Device(Showing):
                     return [] if missing.by is None else [missing.by]
         self.whole = list(state.history)
         return []
-
-    def cut_short(self) -> bool:
-        """The audit's whole game ended before the moves played by links did (see
-        `replay_faults`): the rules had ended it where no copy could tell."""
-        if self.whole is None:
-            return False
-        played = sum(
-            len(message.body["actions"])
-            for message in self.chain.messages
-            if message.body["kind"] == "move"
-        )
-        return sum(1 for seat, _ in self.whole if seat != CHANCE) < played
 
     def open_everything(
         self, keys_of: Callable[[str, int], dict[int, bytes]] | None = None

@@ -211,11 +211,6 @@ class RemoteGame:
         whole = self.device.whole
         return list(whole) if whole is not None and self.phase() == VERIFIED else None
 
-    def cut_short(self) -> bool:
-        """The audit found that the rules, seeing every card, had ended the game before
-        the moves played by links did (a tie by a repetition no copy could tell)."""
-        return self.phase() == VERIFIED and self.device.cut_short()
-
     def waiting_for(self) -> list[int]:
         """The seats whose link this app waits for (none: it is my move, or all done)."""
         device, phase = self.device, self.phase()

@@ -231,7 +231,7 @@ class RemotePlayScreen(PlayScreen):
         game = self.remote_session.remote
         if view["over"] or not game.my_move():
             return None
-        buttons = h(
+        return h(
             "div",
             {"class": "row common-actions"},
             # Undo: only an action of this turn, before the turn's link is made.
@@ -239,10 +239,6 @@ class RemotePlayScreen(PlayScreen):
             action_button("resign", t("play.resign")),
             game.may_offer_tie() and action_button("offer-tie", t("play.offer_draw")),
         )
-        if not (view.get("repeats_as_far_as_seen") and game.may_offer_tie()):
-            return buttons
-        # The rules cannot compare the hands no device sees: the players may agree a tie.
-        return h("div", {}, h("p", {"class": "repeat-hint"}, t("remote.repeat_hint")), buttons)
 
     def over_panel(self, view: View) -> Element | None:
         if not view["over"]:
@@ -257,7 +253,6 @@ class RemotePlayScreen(PlayScreen):
             {"class": "over", "role": "group", "aria-label": t("over.title")},
             h("h3", {}, t("over.title")),
             h("p", {"class": "audit", "data-audit": game.phase()}, verdict),
-            game.cut_short() and h("p", {"class": "cut-short"}, t("remote.cut_short")),
             h(
                 "div",
                 {"class": "row"},
