@@ -342,6 +342,19 @@ def test_a_game_by_links_that_goes_round_ends_at_the_third_repeat_on_every_devic
         assert encode_state(final.masked(app.seat)) == encode_state(app.state)
 
 
+def test_a_tie_agreed_in_a_match_ends_that_game_and_the_next_is_dealt_by_links():
+    host, guest = new_table("fools-field", {"start": "A", "match": "best-of-3"})
+    host.offer_tie()
+    guest.take_link(host.link() or "")
+    guest.answer_tie(accept=True)
+    host.take_link(guest.link() or "")
+    links, apps = play_whole_game([host, guest], 4)
+    for app in apps:
+        assert app.state is not None and app.state.is_over()
+        assert app.state.game_results[0] == [0.5, 0.5] and len(app.state.game_results) >= 3
+    assert [app.phase() for app in apps] == [VERIFIED, VERIFIED]
+
+
 def test_a_tie_nobody_offered_is_refused():
     host, guest = new_table("fools-field", {"start": "A"})
     with pytest.raises(IllegalAction):
