@@ -72,7 +72,7 @@ END_REASONS = {
         "en": "the same battle a third time",
         "ja": "同じ状況の戦闘が3回目",
     },
-    "match": {"en": "the match is decided", "ja": "マッチの勝敗が決まりました"},
+    "match": {"en": "the match is over", "ja": "マッチ終了"},
 }
 
 ERRORS = {
