@@ -334,8 +334,9 @@ def test_a_game_by_links_that_goes_round_ends_at_the_third_repeat_on_every_devic
         assert any(e.kind == "repetition" for e in app.state.events)
         assert len(app.state.game_results) >= (2 if match == "best-of-3" else 0)
     whole = apps[0].whole_game()
+    assert whole is not None
     record = Record.new("fools-field", ["human", "human"], dict(apps[0].state.options))
-    record.actions = whole or []
+    record.actions = whole
     final = record.replay()
     assert final.outcome() == apps[0].state.outcome() == apps[1].state.outcome()
     for app in apps:
@@ -348,7 +349,7 @@ def test_a_tie_agreed_in_a_match_ends_that_game_and_the_next_is_dealt_by_links()
     guest.take_link(host.link() or "")
     guest.answer_tie(accept=True)
     host.take_link(guest.link() or "")
-    links, apps = play_whole_game([host, guest], 4)
+    _, apps = play_whole_game([host, guest], 4)
     for app in apps:
         assert app.state is not None and app.state.is_over()
         assert app.state.game_results[0] == [0.5, 0.5] and len(app.state.game_results) >= 3

@@ -138,10 +138,6 @@ class Book(Protocol):
         """A reshuffle the rules made here: its deck must be dealt again."""
         ...
 
-    def knows(self, redeal: Redeal) -> bool:
-        """The rules made this reshuffle here already (its deal is under way)."""
-        ...
-
     def stand_in(self) -> str:
         """A card of the deck, for looking ahead (`DeckChance.stand_in`)."""
         ...
@@ -437,19 +433,16 @@ class DeckChance(Chance):
         the rules name, less those shown to all since; its face-up cards as the rules
         name them (every copy knows them), sorted. It is dealt again before anyone draws
         from it (`pygames.remote.redeal`)."""
-        ahead = self.ahead
+        if self.ahead:  # looking ahead: a new deck is no draw to release keys for
+            raise PendingDisclosure(self.told, None)
         hidden = [self.position_of(ref) for ref in dealt]
         hidden = [p for p in dict.fromkeys(hidden) if p not in self.public and p not in self.gone]
-        hidden += self.never_drawn()  # a new game of a match: the deck's rest goes in too
+        hidden += self.take_undrawn()  # a new game of a match: the deck's rest goes in too
         shown = sorted(face_up)
         if len(pool) != len(shown) + len(hidden) or UNKNOWN in shown:
             raise IllegalAction("chance_impossible", outcome="a reshuffle of other cards")
         start = self.used.get(DEALT, 0)
         redeal = Redeal(len(self.redeals) + 1, start, hidden, shown)
-        if ahead and (self.book is None or not self.book.knows(redeal)):
-            # Looking ahead into a new deck the rules have not made here yet: its
-            # positions are not known, so no key for them can go.
-            raise PendingDisclosure(self.told, None)
         self.redeals.append(redeal)
         self.gone.update(hidden)
         if self.limit is not None:
@@ -457,9 +450,9 @@ class DeckChance(Chance):
         if self.book is not None:
             self.book.redealt(redeal)
 
-    def never_drawn(self) -> list[int]:
-        """The positions left in the deck, which a new deck takes with the cards it names
-        (their draws' counters move past them: a later deck's positions follow them). They
+    def take_undrawn(self) -> list[int]:
+        """The positions left in the deck, taken by a new deck with the cards it names
+        (the draws' counters move past them: a later deck's positions follow them). They
         are the deck's last positions: draws after the setup take them in order."""
         if self.limit is None:
             return []

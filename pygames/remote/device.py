@@ -1107,9 +1107,6 @@ class Device(Showing):
         names = fresh_names(redeal.number, redeal.shown)
         self.all_points.update(card_points(self.group, self.plan.game_id, names, named=True))
 
-    def knows(self, redeal: Redeal) -> bool:
-        return self.redeals.get(redeal.number) == redeal
-
     def redeal_start(self, redeal: Redeal) -> list[bytes]:
         """The deck a reshuffle's deal starts from: the face-down cards as they lie, then
         the face-up cards' fresh points."""
