@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Sequence
 
 import pytest
 
@@ -442,39 +443,18 @@ def test_friends_in_a_group_chat_play_fools_whole_opening_links_in_any_order(
     any order."""
     apps = join_in_a_group_chat(seats, by_seat)
     bots = [make_bot("greedy", seed * seats + seat) for seat in range(seats)]
-    rng = random.Random(seed)
-    chat: list[tuple[int, str]] = []
-    opened: list[set[int]] = [set() for _ in apps]
-    answers_crossed = moves = 0
-    for step in range(40_000):
-        if all(app.phase() == VERIFIED for app in apps):
-            break
-        mover = next((app for app in apps if app.my_move()), None)
-        if mover is not None:
-            assert mover.state is not None
-            moves += 1
-            if mover.seat == resigner and moves > 15 and resigner not in mover.state.resigned:
-                mover.play(RESIGN)
-            else:
-                mover.play(bots[mover.seat].choose(mover.state, mover.seat))
-            continue
-        for app in apps:
-            link = app.link()
-            if app.send_needed() and link and (app.seat, link) not in chat:
-                chat.append((app.seat, link))
-                opened[app.seat].add(len(chat) - 1)
-        unread = [
-            (k, n) for k, app in enumerate(apps) for n in range(len(chat)) if n not in opened[k]
-        ]
-        assert unread, "nobody can move and no link is left to open"
-        reader, post = rng.choice(unread)
-        app = apps[reader]
-        app.take_link(chat[post][1])
-        opened[reader].add(post)
-        if step % 97 == 0:
-            apps[reader] = through_a_save(app)
-    else:
-        raise AssertionError("the game did not end")
+    moves = 0
+
+    def choose(app: RemoteGame) -> str:
+        nonlocal moves
+        assert app.state is not None
+        moves += 1
+        if app.seat == resigner and moves > 15 and resigner not in app.state.resigned:
+            return RESIGN
+        return bots[app.seat].choose(app.state, app.seat)
+
+    apps = GroupChat(apps, seed).play_to_the_audit(choose)
+    answers_crossed = 0
     for app in apps:
         messages = app.device.chain.messages
         answers_crossed += sum(1 for m in messages if len(m.after) > 1)
@@ -491,6 +471,56 @@ def test_friends_in_a_group_chat_play_fools_whole_opening_links_in_any_order(
     for app in apps:
         assert app.state is not None
         assert encode_state(final.masked(app.seat)) == encode_state(app.state)
+
+
+Unread = Sequence[tuple[int, int, str]]
+
+
+class GroupChat:
+    """Every link goes to the group; each app opens the links it has not opened, in an
+    order of its own (drawn from `seed`), and now and then comes back from its save."""
+
+    def __init__(self, apps: list[RemoteGame], seed: int, unread: Unread = ()):
+        """`unread`: links sent before, (reader, sender, link) for each app that has
+        not opened one."""
+        self.apps = apps
+        self.rng = random.Random(seed)
+        self.chat = list(dict.fromkeys((sender, link) for _, sender, link in unread))
+        self.opened = [
+            {n for n, (sender, link) in enumerate(self.chat) if (k, sender, link) not in unread}
+            for k in range(len(apps))
+        ]
+
+    def play_to_the_audit(self, choose: Callable[[RemoteGame], str]) -> list[RemoteGame]:
+        apps = self.apps
+        for step in range(40_000):
+            if all(app.phase() == VERIFIED for app in apps):
+                return apps
+            mover = next((app for app in apps if app.my_move()), None)
+            if mover is not None:
+                mover.play(choose(mover))
+                continue
+            self.post_links()
+            unread = [
+                (k, n)
+                for k in range(len(apps))
+                for n in range(len(self.chat))
+                if n not in self.opened[k]
+            ]
+            assert unread, "nobody can move and no link is left to open"
+            reader, post = self.rng.choice(unread)
+            apps[reader].take_link(self.chat[post][1])
+            self.opened[reader].add(post)
+            if step % 97 == 0:
+                apps[reader] = through_a_save(apps[reader])
+        raise AssertionError("the game did not end")
+
+    def post_links(self) -> None:
+        for app in self.apps:
+            link = app.link()
+            if app.send_needed() and link and (app.seat, link) not in self.chat:
+                self.chat.append((app.seat, link))
+                self.opened[app.seat].add(len(self.chat) - 1)
 
 
 class CountingCrypto:

@@ -138,6 +138,10 @@ class Book(Protocol):
         """A reshuffle the rules made here: its deck must be dealt again."""
         ...
 
+    def knows(self, redeal: Redeal) -> bool:
+        """The rules made this reshuffle here already (its deal is under way)."""
+        ...
+
     def stand_in(self) -> str:
         """A card of the deck, for looking ahead (`DeckChance.stand_in`)."""
         ...
@@ -433,8 +437,7 @@ class DeckChance(Chance):
         the rules name, less those shown to all since; its face-up cards as the rules
         name them (every copy knows them), sorted. It is dealt again before anyone draws
         from it (`pygames.remote.redeal`)."""
-        if self.ahead:  # looking ahead: a new deck is no draw to release keys for
-            raise PendingDisclosure(self.told, None)
+        ahead = self.ahead
         hidden = [self.position_of(ref) for ref in dealt]
         hidden = [p for p in dict.fromkeys(hidden) if p not in self.public and p not in self.gone]
         hidden += self.take_undrawn()  # a new game of a match: the deck's rest goes in too
@@ -443,6 +446,10 @@ class DeckChance(Chance):
             raise IllegalAction("chance_impossible", outcome="a reshuffle of other cards")
         start = self.used.get(DEALT, 0)
         redeal = Redeal(len(self.redeals) + 1, start, hidden, shown)
+        if ahead and (self.book is None or not self.book.knows(redeal)):
+            # Looking ahead into a new deck the rules have not made here yet: its
+            # positions are not known, so no key for them can go.
+            raise PendingDisclosure(self.told, None)
         self.redeals.append(redeal)
         self.gone.update(hidden)
         if self.limit is not None:

@@ -578,9 +578,16 @@ class Device(Showing):
     def answer(self) -> list[str]:
         """What I owe, at once, unless it can go with my own move: I am to act next and
         nobody can do anything before I do."""
+        if self.script is not None and not self.next_scripted("keys"):
+            return []  # taking my chain again: I answered here only if the chain says so
         if not self.owes() or self.can_act():
             return []
         return [self.send({"kind": "keys", **self.owed()})]
+
+    def next_scripted(self, kind: str) -> bool:
+        """The saved chain's next message is one of mine of this kind."""
+        script = self.script or []
+        return bool(script) and script[0].seat == self.seat and script[0].body["kind"] == kind
 
     def take_pick_share(self, sender: int, body: dict) -> None:
         if "pick_commitment" in body:
@@ -938,9 +945,9 @@ class Device(Showing):
         return due
 
     def owed(self) -> dict:
-        """The body's parts for what I owe (and nothing owed afterwards)."""
+        """The body's parts for what I owe (what the message holds is owed no more
+        once it is sent: `mark_given`)."""
         body = self.release(self.to_release)
-        self.to_release = []
         shown = self.show([entry for entry in self.to_show if entry[0] not in self.shown_sent])
         self.to_show = []
         if shown:
@@ -1010,23 +1017,30 @@ class Device(Showing):
 
     def release(self, draws: list[tuple[int, str]]) -> dict:
         """My keys for `draws` not released yet: to everyone for a public draw, sealed to
-        each other seat that sees the draw otherwise (none to a draw nobody sees)."""
+        each other seat that sees the draw otherwise (none to a draw nobody sees). They
+        count as given once the message that holds them is sent (`mark_given`)."""
         public: dict[str, str] = {}
         sealed: list[dict] = []
         for position, to in dict.fromkeys(self.unreleased(draws)):
             key = self.key_for(position)
             if to == "":
                 public[str(position)] = b64(key)
-                self.released.add(position)
                 continue
             assert isinstance(to, int)
-            self.sealed_to.add((position, to))
             if self.script is not None:  # taking my chain again: the saved message has it
                 continue
             box = seal(self.group, self.box_keys[to], key, self.context(position))
             entry = {"p": position, "to": to, "r": b64(box.ephemeral)}
             sealed.append({**entry, "m": b64(box.masked)})
         return {"keys": public, "sealed": sealed}
+
+    def mark_given(self, body: dict) -> None:
+        """The keys a message of mine holds are given. Marked from the message itself: a
+        chain taken again from a save holds what the release that sent it owed then,
+        which may be less than this one owes (the rest goes with my next message)."""
+        self.released.update(int(position) for position in body.get("keys", {}))
+        self.sealed_to.update((int(e["p"]), int(e["to"])) for e in body.get("sealed", []))
+        self.to_release = [draw for draw in self.to_release if self.unreleased([draw])]
 
     def context(self, position: int, seat: int | None = None) -> str:
         """What a sealed key belongs to: this game's chain and the deck position (and,
@@ -1107,6 +1121,9 @@ class Device(Showing):
         names = fresh_names(redeal.number, redeal.shown)
         self.all_points.update(card_points(self.group, self.plan.game_id, names, named=True))
 
+    def knows(self, redeal: Redeal) -> bool:
+        return self.redeals.get(redeal.number) == redeal
+
     def redeal_start(self, redeal: Redeal) -> list[bytes]:
         """The deck a reshuffle's deal starts from: the face-down cards as they lie, then
         the face-up cards' fresh points."""
@@ -1156,6 +1173,7 @@ class Device(Showing):
         else:
             message = self.chain.next(self.signer, self.seat, body, game)
         self.chain.append(message)
+        self.mark_given(message.body)
         self.take(message)
         return message.to_text()
 
