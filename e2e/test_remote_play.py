@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from conftest import run_python, screenshot, wait_ready
+from conftest import PHONE, run_python, screenshot, wait_ready
 from playwright.sync_api import BrowserContext, Page, expect
 from test_cloth_of_gold_play import play_a_turn as play_cloth_turn
 from test_fools_field_play import play_a_turn, retreat
@@ -640,3 +640,50 @@ def test_an_action_of_a_turn_by_links_is_undone_before_its_link_is_made(
         if undone >= 2:
             break
     assert undone >= 2
+
+
+def test_two_friends_on_one_seat_the_later_one_joins_a_free_seat_instead(
+    new_context, site_url: str
+) -> None:
+    """Bob's join link names no seat: Carol and Dave both open it and join as seat C. The
+    host takes Carol's join; Dave's is refused as too late (not as a changed link), and
+    the host's invite to the free seat D, opened on Dave's phone, joins him there in
+    place of the join that was not taken."""
+    alice = open_page(new_context, site_url, "ja")
+    bob = open_page(new_context, site_url, "en")
+    carol = open_page(new_context, site_url, "en")
+    dave = new_context(locale="en-US", **PHONE).new_page()
+    dave.goto(site_url)
+    wait_ready(dave)
+    alice.click("[data-act='new-game'][data-game='fools']")
+    alice.check("#where-links")
+    alice.select_option("#seat-count", "4")
+    alice.fill("#own-name", "Alice")
+    alice.click("[data-act='start']")
+    alice.wait_for_selector(SENDING, timeout=120_000)
+    from_bob = join(bob, alice.locator("#remote-url-1").input_value(), "Bob")
+    from_carol = join(carol, from_bob, "Carol")
+    from_dave = join(dave, from_bob, "Dave")
+    open_link(alice, from_carol)
+    open_link(alice, from_dave)
+    message = alice.locator("#message")
+    expect(message).to_contain_text("その席にはCarolが先に参加した")
+    screenshot(alice, "remote-late-join-desktop-ja")
+    seat_d = alice.locator("#remote-url-3")
+    expect(seat_d).to_have_count(1)
+    expect(alice.locator("#remote-url-2")).to_have_count(0)  # Carol's seat is hers
+    open_link(dave, seat_d.input_value())
+    expect(dave.locator(".remote-join")).to_contain_text("takes seat D instead")
+    screenshot(dave, "remote-join-instead-phone-en")
+    dave.fill("#join-name", "Dave")
+    dave.click("[data-act='join']")
+    open_link(alice, the_link(dave))
+    expect(alice.locator("#message")).to_be_hidden()
+    names = json.loads(run_python(alice, NAMES))
+    assert names == ["Alice", "Bob", "Carol", "Dave"]
+    saves = dave.evaluate(SAVES_JS)
+    assert len(saves) == 1 and json.loads(run_python(dave, SEAT)) == 3  # one game, seat D
+
+
+NAMES = "import json, web.app; json.dumps(web.app._app.play.session.remote.names())"
+SEAT = "import json, web.app; json.dumps(web.app._app.play.session.remote.seat)"

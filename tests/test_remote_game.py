@@ -755,8 +755,47 @@ def test_a_friend_whose_seat_another_took_first_is_told_so_and_keeps_its_save():
     late = RemoteGame.join(CRYPTO, invite, "B too")
     assert first.seat == late.seat == 1
     host.take_link(first.link() or "")
+    carol = RemoteGame.join(CRYPTO, host.link() or "", "C")
+    host.take_link(carol.link() or "")  # the host's lock follows Bob's join: it took it
     before = json.dumps(late.to_saved())
     with pytest.raises(RemoteError) as refused:
         late.take_link(host.link() or "")
-    assert refused.value.reason == "seat_taken_first"
+    assert (refused.value.reason, refused.value.seat) == ("seat_taken_first", 1)
     assert json.dumps(late.to_saved()) == before
+
+
+def refused_as(app: RemoteGame, link: str) -> tuple[str, int | None]:
+    """Why `app` refuses `link`; its save unchanged."""
+    before = json.dumps(app.to_saved())
+    with pytest.raises(RemoteError) as refused:
+        app.take_link(link)
+    assert json.dumps(app.to_saved()) == before
+    return refused.value.reason, refused.value.seat
+
+
+def test_two_friends_on_one_seat_are_told_whose_it_is_and_nobody_is_called_a_cheat():
+    """Two friends join as seat B from one link that names no seat. The seat is the
+    join's the host took: the host says the other came too late (not that a link was
+    changed); before the host has sent anything after the joins, neither friend knows,
+    and once it has, each is told whether the seat is theirs. A friend who joined after
+    the join the host did not take is told its join is left out."""
+    host = RemoteGame.create(CRYPTO, "fools", 4, {}, "A")
+    invite = host.link() or ""
+    bob = RemoteGame.join(CRYPTO, invite, "B")
+    bob_too = RemoteGame.join(CRYPTO, invite, "B too")
+    after_bob_too = RemoteGame.join(CRYPTO, bob_too.link() or "", "C")  # seat C, after him
+    host.take_link(bob.link() or "")
+    assert refused_as(host, bob_too.link() or "") == ("late_join", 1)
+    assert refused_as(bob, bob_too.link() or "") == ("seat_contested", 1)
+    assert refused_as(bob_too, bob.link() or "") == ("seat_contested", 1)
+    carol = RemoteGame.join(CRYPTO, host.link() or "", "C")
+    dave = RemoteGame.join(CRYPTO, carol.link() or "", "D")
+    host.take_link(carol.link() or "")
+    host.take_link(dave.link() or "")  # every seat shuffled: the host locks after them
+    assert host.device.steps[-1].seat == 0
+    lock = host.link() or ""  # to the group: the lock, and the joins some seat lacks
+    assert not any(m.body.get("kind") == "join" and m.seat == 1 for m in from_fragment(lock))
+    bob.take_link(lock)
+    assert refused_as(bob, bob_too.link() or "") == ("seat_kept", 1)
+    assert refused_as(bob_too, lock) == ("seat_taken_first", 1)
+    assert refused_as(after_bob_too, lock) == ("join_overtaken", 1)

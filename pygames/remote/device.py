@@ -385,8 +385,16 @@ class Device(Showing):
                 "nonce": b64(self.pick_opening.nonce),
             }
             self.shares[0] = self.pick_share
+            body["seated"] = self.seated()
         self.settle()
         return self.send({**body, **self.owed()})
+
+    def seated(self) -> dict[str, str]:
+        """Whose each seat is, as the host took the joins: their public keys (in its lock,
+        so that a friend whose join came second, from one link that named no seat, can
+        tell even without the joins it lacks)."""
+        keys = self.chain.public_keys
+        return {str(seat): b64(keys[seat]) for seat in range(1, self.plan.seats)}
 
     def setup_keys(self, blocks: dict[str, tuple[int, int]]) -> None:
         """My keys for the setup's blocks of draws: owed as soon as the deal gives them."""

@@ -383,12 +383,11 @@ class RemoteGame:
         self.undoable = []  # what came may follow my actions: they stand
         fresh = 0
         try:
+            self.check_seated(messages)
             for message in messages:
                 if self.holds(message):
                     continue
-                if message.body.get("kind") == JOIN and message.seat == self.seat:
-                    # Another device joined as my seat first (two friends on one link)
-                    raise RemoteError("seat_taken_first", self.seat)
+                self.check_join(message, messages)
                 try:
                     self.check_tie(message)
                     device.receive(message.to_text())
@@ -404,6 +403,48 @@ class RemoteGame:
             device.restore(saved)
             raise refusal(error) from None
         return Taken(fresh, self.mine_count() > mine_before)
+
+    def check_seated(self, link: list[Message]) -> None:
+        """The host's lock names whose each seat is: a link that holds it shows at once
+        that another's join took my seat, or the seat of a join mine followed, though
+        the link lacks the joins themselves."""
+        chain = self.device.chain
+        lock = next((m for m in link if m.seat == 0 and m.body.get("kind") == "lock"), None)
+        seated = lock.body.get("seated") if lock is not None else None
+        if lock is None or not isinstance(seated, dict) or self.seat == 0:
+            return
+        chain.check_signature(lock)
+        for seat, key in chain.public_keys.items():
+            if seat > 0 and seated.get(str(seat), b64(key)) != b64(key):
+                raise self.left_out(seat)
+
+    def check_join(self, message: Message, link: list[Message]) -> None:
+        """A join for a seat another device holds here (two friends opened one link that
+        names no seat): the seat is the join's that the host took. Refused, saying whose
+        it is: the host's copy, or mine when the host's messages say so, keeps its seat's
+        first join (`late_join`, `seat_kept`); a join the host took instead of the one my
+        seat is or follows leaves mine out (`seat_taken_first`, `join_overtaken`); with no
+        word of the host's yet, nobody knows (`seat_contested`)."""
+        chain = self.device.chain
+        seat = message.seat
+        if message.body.get("kind") != JOIN or seat not in chain.public_keys:
+            return
+        held = next(m for m in chain.messages if m.seat == seat and m.body.get("kind") == JOIN)
+        if held.digest() == message.digest():
+            return
+        if self.seat == 0 or hosted(held, chain.messages):
+            mine = seat == self.seat
+            raise RemoteError("seat_kept", seat) if mine else RemoteError("late_join", seat)
+        if hosted(message, link):
+            raise self.left_out(seat)
+        raise RemoteError("seat_contested", seat)
+
+    def left_out(self, seat: int) -> RemoteError:
+        """The host took another join for `seat` than the one I hold: mine, or the one
+        my join followed."""
+        if seat == self.seat:
+            return RemoteError("seat_taken_first", seat)
+        return RemoteError("join_overtaken", seat)
 
     def holds(self, message: Message) -> bool:
         """True if this very message is in my chain already (a link sent again)."""
@@ -685,6 +726,17 @@ def redo(device: Device, message: Message, own_moves) -> None:
         device.send({"kind": kind, **device.owed()})
     else:
         raise RemoteError("bad_save", None, f"a message of mine of no kind I make: {kind}")
+
+
+def hosted(join: Message, messages: list[Message]) -> bool:
+    """The host sent a message after `join` (in `messages`, in chain order): it took it."""
+    after_join = {join.digest()}
+    for message in messages:
+        if any(digest in after_join for digest in message.after):
+            if message.seat == 0:
+                return True
+            after_join.add(message.digest())
+    return False
 
 
 def joined_seats(messages: list[Message]) -> set[int]:

@@ -24,9 +24,11 @@ class JoinScreen:
         self.app = app
         self.fragment = ""
         self.offer: Invitation | None = None
+        self.instead = False
 
-    def open(self, fragment: str, offer: Invitation) -> None:
-        self.fragment, self.offer = fragment, offer
+    def open(self, fragment: str, offer: Invitation, instead: bool = False) -> None:
+        """`instead`: this device joined the game before, and that join was not taken."""
+        self.fragment, self.offer, self.instead = fragment, offer, instead
         self.render()
         self.app.show("join")
         dom.focus("#join-name", self.app.screen)
@@ -44,6 +46,12 @@ class JoinScreen:
                 {"class": "panel remote-join", "aria-labelledby": "join-title"},
                 h("h2", {"id": "join-title"}, t("remote.join_title", game=game)),
                 h("p", {}, t("remote.join_invited", name=host, game=game, count=offer.seats)),
+                self.instead
+                and h(
+                    "p",
+                    {"class": "notice", "role": "status"},
+                    t("remote.join_instead", letter=SEAT_LETTERS[offer.seat]),
+                ),
                 h("p", {"class": "muted"}, t("remote.join_explain")),
                 offer.seats > 2 and h("p", {"class": "muted"}, t("remote.join_in_turn")),
                 name_field("join-name"),

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 import js
 
 from pygames.remote.device import NotDealtYet
-from pygames.remote.game import RemoteError, RemoteGame, read_link
+from pygames.remote.game import Invitation, RemoteError, RemoteGame, read_link
+from pygames.remote.link import seat_of
 from web import dom, i18n, storage
 from web.i18n import t
 from web.remote.session import KitCrypto, RemoteSession
@@ -73,6 +74,10 @@ class RemoteLinks:
         try:
             taken = session.take_link(fragment)
         except RemoteError as error:
+            offer = seat_offered(fragment) if error.reason in SEAT_GONE else None
+            if offer is not None:  # the host's invite to a free seat, for a join not taken
+                self.app.join.open(fragment, offer, instead=True)
+                return
             self.app.open_session(session)
             self.app.show_message(refusal(error, session.seat_names()))
             return
@@ -98,6 +103,20 @@ class RemoteLinks:
             self.app.show_message(t("error.save"))
             return
         self.app.open_session(session)
+
+
+# Refusals that leave this device's join out of the game (another took its seat, or the
+# seat of the join it followed), or may: the host's invite to a free seat is welcome.
+SEAT_GONE = ("seat_taken_first", "join_overtaken", "seat_contested")
+
+
+def seat_offered(fragment: str) -> Invitation | None:
+    """The free seat a link names (the host's invite for one seat), if it names one."""
+    try:
+        offer = RemoteGame.invitation(fragment)
+    except RemoteError:
+        return None
+    return offer if seat_of(fragment) == offer.seat else None
 
 
 def refusal(error: RemoteError, names: list[str]) -> str:
