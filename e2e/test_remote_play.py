@@ -89,9 +89,13 @@ def open_link(page: Page, url: str) -> None:
     page.wait_for_function(f"n => ({LINKS_OPENED})() > n", arg=before, timeout=120_000)
 
 
-def start_by_links(page: Page, name: str, game: str = "fools-field", **options: str) -> str:
+def start_by_links(
+    page: Page, name: str, game: str = "fools-field", seats: int = 2, **options: str
+) -> str:
     page.click(f"[data-act='new-game'][data-game='{game}']")
     page.check("#where-links")
+    if seats != 2:
+        page.select_option("#seat-count", str(seats))
     page.fill("#own-name", name)
     for option, value in options.items():
         page.select_option(f"#option-{option}", value)
@@ -572,12 +576,7 @@ def test_three_devices_play_a_round_of_fools_in_a_group_chat(new_context, site_u
     alice = open_page(new_context, site_url, "en")
     bob = open_page(new_context, site_url, "ja")
     carol = open_page(new_context, site_url, "en")
-    alice.click("[data-act='new-game'][data-game='fools']")
-    alice.check("#where-links")
-    alice.select_option("#seat-count", "3")
-    alice.fill("#own-name", "Alice")
-    alice.click("[data-act='start']")
-    alice.wait_for_selector(SENDING, timeout=120_000)
+    start_by_links(alice, "Alice", "fools", seats=3)
     expect(alice.locator(".notice.remote h3")).to_contain_text("their own invite")
     invites = [alice.locator(f"#remote-url-{seat}").input_value() for seat in (1, 2)]
     screenshot(alice, "remote-group-invite-desktop-en")
@@ -655,12 +654,7 @@ def test_two_friends_on_one_seat_the_later_one_joins_a_free_seat_instead(
     dave = new_context(locale="en-US", **PHONE).new_page()
     dave.goto(site_url)
     wait_ready(dave)
-    alice.click("[data-act='new-game'][data-game='fools']")
-    alice.check("#where-links")
-    alice.select_option("#seat-count", "4")
-    alice.fill("#own-name", "Alice")
-    alice.click("[data-act='start']")
-    alice.wait_for_selector(SENDING, timeout=120_000)
+    start_by_links(alice, "Alice", "fools", seats=4)
     from_bob = join(bob, alice.locator("#remote-url-1").input_value(), "Bob")
     from_carol = join(carol, from_bob, "Carol")
     from_dave = join(dave, from_bob, "Dave")

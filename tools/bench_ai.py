@@ -29,8 +29,8 @@ sys.path.insert(0, str(ROOT))
 
 from pygames import GAMES  # noqa: E402
 from pygames.ai.bench import rates_line  # noqa: E402
+from pygames.ai.yardstick import MORE_SEARCH_NAME, CheatingBot, MoreSearchBot  # noqa: E402
 from pygames.ai.yardstick import NAME as CHEAT  # noqa: E402
-from pygames.ai.yardstick import CheatingBot  # noqa: E402
 from pygames.bots import make_bot, play_out  # noqa: E402
 
 PAIRINGS = [
@@ -39,6 +39,9 @@ PAIRINGS = [
     ("normal", "greedy", 0.50),
     ("hard", CHEAT, 0.40),
 ]
+# Probes, played only when --only names them: Hard with more search against the
+# yardstick (if it scores about what Hard does, what Hard lacks is information).
+PROBES = [(MORE_SEARCH_NAME, CHEAT, 0.40)]
 # At each table of more than two: (first, second, target as multiples of a fair share).
 TABLE_PAIRINGS = [("hard", "random", 2.0), ("hard", "greedy", 1.0)]
 
@@ -54,12 +57,14 @@ def play_one(job: tuple[str, str, str, int, int]) -> float:
 
 
 def bot(name: str, seed: int):
+    if name == MORE_SEARCH_NAME:
+        return MoreSearchBot(seed)
     return CheatingBot(seed) if name == CHEAT else make_bot(name, seed)
 
 
 def pairings(game_id: str) -> list[tuple[str, str, int, float]]:
     game = GAMES[game_id]
-    found = [(first, second, game.min_seats, target) for first, second, target in PAIRINGS]
+    found = [(first, second, game.min_seats, target) for first, second, target in PAIRINGS + PROBES]
     for seats in range(max(3, game.min_seats), game.max_seats + 1):
         found += [(first, second, seats, share / seats) for first, second, share in TABLE_PAIRINGS]
     return found
@@ -74,7 +79,8 @@ def main() -> int:
         "--only",
         action="append",
         metavar="FIRST-SECOND[-SEATS]",
-        help="play only this pairing, e.g. hard-greedy or hard-greedy-4 (repeatable)",
+        help="play only this pairing, e.g. hard-greedy, hard-greedy-4 or the probe hard×8-cheat "
+        "(repeatable)",
     )
     parser.add_argument("--no-speed", action="store_true", help="skip the iterations/s part")
     args = parser.parse_args()
@@ -82,7 +88,8 @@ def main() -> int:
     print(f"{'pairing':26} {'score':>9} {'share':>6} {'± s.e.':>7} {'target':>7}  time")
     with Pool(args.processes) as pool:
         for first, second, seats, target in pairings(args.game):
-            if args.only and not chosen(args.only, first, second, seats):
+            asked = args.only and chosen(args.only, first, second, seats)
+            if (args.only and not asked) or (not asked and (first, second, target) in PROBES):
                 continue
             start = time.perf_counter()
             jobs = [(args.game, first, second, seats, n) for n in range(args.games)]

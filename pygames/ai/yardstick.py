@@ -9,6 +9,9 @@ state where the step began: it sees every card, not the choices being made with 
 own. What Hard scores against it measures how much hidden information costs Hard, and
 how well Hard guesses it (./dev bench-ai).
 It is not in `pygames.bots.BOTS`, so no game, record or page can seat it.
+
+`MoreSearchBot` (`hard×8`) is Hard, seeing what Hard sees, with eight times its budget:
+a probe of whether what Hard lacks against the yardstick is search or information.
 """
 
 from __future__ import annotations
@@ -17,11 +20,13 @@ import random
 
 from pygames.ai.hooks import hooks_for
 from pygames.ai.ismcts import Search
-from pygames.ai.levels import LEVELS, Bot
+from pygames.ai.levels import LEVELS, Bot, search_for
 from pygames.ai.thinking import Thinking
 from pygames.core import RandomChance, State
 
 NAME = "cheat"
+MORE_SEARCH = 8
+MORE_SEARCH_NAME = f"hard×{MORE_SEARCH}"
 
 
 class CheatingSearch(Search):
@@ -44,3 +49,14 @@ class CheatingBot(Bot):
         rng = random.Random(self.rng.getrandbits(64))
         budget = hooks_for(state).budget("hard", LEVELS["hard"], state)
         return CheatingSearch(state, seat, budget, rng)
+
+
+class MoreSearchBot(Bot):
+    """Hard with `MORE_SEARCH` times its budget in each game, on what its seat knows."""
+
+    name = MORE_SEARCH_NAME
+
+    def start(self, state: State, seat: int, follows: Thinking | None = None) -> Thinking:
+        rng = random.Random(self.rng.getrandbits(64))
+        budget = hooks_for(state).budget("hard", LEVELS["hard"], state) * MORE_SEARCH
+        return search_for(state, seat, budget, rng, None, follows)
