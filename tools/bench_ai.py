@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from pygames import GAMES  # noqa: E402
 from pygames.ai.bench import rates_line  # noqa: E402
-from pygames.ai.yardstick import MORE_SEARCH_NAME, CheatingBot, MoreSearchBot  # noqa: E402
+from pygames.ai.yardstick import MORE_SEARCH, CheatingBot, MoreSearchBot  # noqa: E402
 from pygames.ai.yardstick import NAME as CHEAT  # noqa: E402
 from pygames.bots import make_bot, play_out  # noqa: E402
 
@@ -39,9 +39,9 @@ PAIRINGS = [
     ("normal", "greedy", 0.50),
     ("hard", CHEAT, 0.40),
 ]
-# Probes, played only when --only names them: Hard with more search against the
-# yardstick (if it scores about what Hard does, what Hard lacks is information).
-PROBES = [(MORE_SEARCH_NAME, CHEAT, 0.40)]
+# Probes, played only when --only names them: Hard with 2, 4 or 8 times its budget against
+# the yardstick (if it scores about what Hard does, what Hard lacks is information).
+PROBES = [(f"{MORE_SEARCH}{times}", CHEAT, 0.40) for times in (2, 4, 8)]
 # At each table of more than two: (first, second, target as multiples of a fair share).
 TABLE_PAIRINGS = [("hard", "random", 2.0), ("hard", "greedy", 1.0)]
 
@@ -57,8 +57,8 @@ def play_one(job: tuple[str, str, str, int, int]) -> float:
 
 
 def bot(name: str, seed: int):
-    if name == MORE_SEARCH_NAME:
-        return MoreSearchBot(seed)
+    if name.startswith(MORE_SEARCH):
+        return MoreSearchBot(seed, int(name.removeprefix(MORE_SEARCH)))
     return CheatingBot(seed) if name == CHEAT else make_bot(name, seed)
 
 
@@ -79,8 +79,8 @@ def main() -> int:
         "--only",
         action="append",
         metavar="FIRST-SECOND[-SEATS]",
-        help="play only this pairing, e.g. hard-greedy, hard-greedy-4 or the probe hard×8-cheat "
-        "(repeatable)",
+        help="play only this pairing, e.g. hard-greedy, hard-greedy-4 or a probe such as "
+        "hard×8-cheat (repeatable)",
     )
     parser.add_argument("--no-speed", action="store_true", help="skip the iterations/s part")
     args = parser.parse_args()

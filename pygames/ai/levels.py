@@ -22,6 +22,10 @@ from pygames.core import State
 # against the cheating yardstick, 200 games each: 0.222 and 0.212, standard error
 # 0.029; two of 150: 0.160), so Hard is 400 in two parts: on a device with two
 # workers a decision costs two thirds of what one tree of 300 did.
+# Tried and not taken: The Fool's Field's Hard at 800 scored 94.0% against greedy (100
+# games, standard error 2.4%; 400: 87.5% at 200 games), but a decision took a median of
+# 1.27 s on the page at 4x CPU throttling (400: 0.68 s), about 0.9 s on a phone's two
+# workers; against the same-budget yardstick it stayed at 14% (400: 14.5%).
 LEVELS = {"easy": 40, "normal": 120, "hard": 400}
 PARTS = 2
 SPLIT_FROM = 200

@@ -10,8 +10,9 @@ own. What Hard scores against it measures how much hidden information costs Hard
 how well Hard guesses it (./dev bench-ai).
 It is not in `pygames.bots.BOTS`, so no game, record or page can seat it.
 
-`MoreSearchBot` (`hard×8`) is Hard, seeing what Hard sees, with eight times its budget:
-a probe of whether what Hard lacks against the yardstick is search or information.
+`MoreSearchBot` (`hard×8`, `hard×2`, ...) is Hard, seeing what Hard sees, with that many
+times its budget: a probe of whether what Hard lacks against the yardstick is search or
+information.
 """
 
 from __future__ import annotations
@@ -25,8 +26,7 @@ from pygames.ai.thinking import Thinking
 from pygames.core import RandomChance, State
 
 NAME = "cheat"
-MORE_SEARCH = 8
-MORE_SEARCH_NAME = f"hard×{MORE_SEARCH}"
+MORE_SEARCH = "hard×"  # and how many times Hard's budget
 
 
 class CheatingSearch(Search):
@@ -52,11 +52,14 @@ class CheatingBot(Bot):
 
 
 class MoreSearchBot(Bot):
-    """Hard with `MORE_SEARCH` times its budget in each game, on what its seat knows."""
+    """Hard with `times` its budget in each game, on what its seat knows."""
 
-    name = MORE_SEARCH_NAME
+    def __init__(self, seed: int = 0, times: int = 8):
+        super().__init__(seed)
+        self.times = times
+        self.name = f"{MORE_SEARCH}{times}"
 
     def start(self, state: State, seat: int, follows: Thinking | None = None) -> Thinking:
         rng = random.Random(self.rng.getrandbits(64))
-        budget = hooks_for(state).budget("hard", LEVELS["hard"], state) * MORE_SEARCH
+        budget = hooks_for(state).budget("hard", LEVELS["hard"], state) * self.times
         return search_for(state, seat, budget, rng, None, follows)
