@@ -394,7 +394,7 @@ class Device(Showing):
         so that a friend whose join came second, from one link that named no seat, can
         tell even without the joins it lacks)."""
         keys = self.chain.public_keys
-        return {str(seat): b64(keys[seat]) for seat in range(1, self.plan.seats)}
+        return {str(seat): b64(key) for seat, key in sorted(keys.items()) if seat > 0}
 
     def setup_keys(self, blocks: dict[str, tuple[int, int]]) -> None:
         """My keys for the setup's blocks of draws: owed as soon as the deal gives them."""
