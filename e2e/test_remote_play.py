@@ -663,15 +663,22 @@ def test_two_friends_on_one_seat_the_later_one_joins_a_free_seat_instead(
     message = alice.locator("#message")
     expect(message).to_contain_text("その席にはCarolが先に参加した")
     screenshot(alice, "remote-late-join-desktop-ja")
+    from test_accessibility import Audit  # here: that module reads this one's helpers
+
+    audit = Audit()
+    audit.check(alice, "a join too late, refused (desktop, ja)")
     seat_d = alice.locator("#remote-url-3")
     expect(seat_d).to_have_count(1)
     expect(alice.locator("#remote-url-2")).to_have_count(0)  # Carol's seat is hers
     open_link(dave, seat_d.input_value())
     expect(dave.locator(".remote-join")).to_contain_text("takes seat D instead")
     screenshot(dave, "remote-join-instead-phone-en")
+    audit.check(dave, "joining a free seat instead (phone, en)")
     dave.click(".lang-switch [data-lang='ja']")
     expect(dave.locator(".remote-join")).to_contain_text("代わりにD席に着きます")
     screenshot(dave, "remote-join-instead-phone-ja")
+    audit.check(dave, "joining a free seat instead (phone, ja)")
+    audit.assert_clean()
     dave.click(".lang-switch [data-lang='en']")
     dave.fill("#join-name", "Dave")
     dave.click("[data-act='join']")
