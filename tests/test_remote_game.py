@@ -799,3 +799,13 @@ def test_two_friends_on_one_seat_are_told_whose_it_is_and_nobody_is_called_a_che
     assert refused_as(bob, bob_too.link() or "") == ("seat_kept", 1)
     assert refused_as(bob_too, lock) == ("seat_taken_first", 1)
     assert refused_as(after_bob_too, lock) == ("join_overtaken", 1)
+
+
+def test_a_join_forged_for_the_host_s_seat_is_refused_naming_the_host():
+    """A join for the host's own seat, signed by another key, is the chain's to judge
+    (a bad signature of the host's seat), not a seat contest: the save is unchanged."""
+    host = RemoteGame.create(CRYPTO, "fools", 3, {}, "A")
+    bob = RemoteGame.join(CRYPTO, host.link() or "", "B")
+    forged = host.device.chain.next(CRYPTO.signer(), 0, {"kind": "join", "name": "A again"})
+    link = to_fragment([*from_fragment(host.link() or ""), forged])
+    assert refused_as(bob, link) == ("bad_signature", 0)

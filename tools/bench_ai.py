@@ -89,8 +89,8 @@ def main() -> int:
     with Pool(args.processes) as pool:
         for first, second, seats, target in pairings(args.game):
             asked = args.only and chosen(args.only, first, second, seats)
-            if (args.only and not asked) or (not asked and (first, second, target) in PROBES):
-                continue
+            if not asked and (args.only or (first, second, target) in PROBES):
+                continue  # a probe plays only when asked for
             start = time.perf_counter()
             jobs = [(args.game, first, second, seats, n) for n in range(args.games)]
             scores = pool.map(play_one, jobs, chunksize=4)

@@ -429,9 +429,11 @@ class RemoteGame:
         seat = message.seat
         if message.body.get("kind") != JOIN or seat not in chain.public_keys:
             return
-        held = next(m for m in chain.messages if m.seat == seat and m.body.get("kind") == JOIN)
-        if held.digest() == message.digest():
-            return
+        held = next(
+            (m for m in chain.messages if m.seat == seat and m.body.get("kind") == JOIN), None
+        )
+        if held is None or held.digest() == message.digest():
+            return  # the host's seat, or this very join: the chain judges it
         if self.seat == 0 or hosted(held, chain.messages):
             mine = seat == self.seat
             raise RemoteError("seat_kept", seat) if mine else RemoteError("late_join", seat)
