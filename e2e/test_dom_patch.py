@@ -44,7 +44,8 @@ def tree(depth):
     if depth == 0 or rng.random() < 0.25:
         return rng.choice(["", "a", "b", "words"])
     tag = rng.choice(["div", "span", "p", "button", "input", "g"])
-    names = rng.sample(["class", "data-x", "aria-label", "hidden"], rng.randint(0, 3))
+    names = ["class", "data-x", "aria-label", "hidden", "data-newest-first"]
+    names = rng.sample(names, rng.randint(0, 3))
     attrs = {name: rng.choice(["1", "2", True]) for name in names}
     if tag == "input":
         return h("input", attrs)
@@ -71,6 +72,7 @@ for trial in range(400):
     live = dom.build(h("em", {"class": "live"}, "live"))
     later = with_live(forest(), live)
     dom.replace(patched, *with_live(forest(), live))
+    patched.toggleAttribute("data-newest-first", rng.random() < 0.5)  # matched from the end
     MARK(patched)
     dom.patch(patched, *later)
     if any(node is live for node in later):
@@ -92,6 +94,47 @@ def test_a_patch_makes_what_a_drawing_from_nothing_makes(ready_page: Page) -> No
     assert result["lost"] == 0, result  # a live element was copied, not moved
     assert result["kept"] > 0  # elements were reused, or nothing was patched
     assert result["moved"] > 0
+
+
+# A log, newest on top, patched after two moves, after an undo, and into another list:
+# how many of the items shown before are still there, and how many of those now say
+# something else (an item that took its neighbour's text).
+NEWEST_FIRST = """
+import json
+import js
+from web import dom
+from web.dom import h
+
+KEEP_TEXT = js.Function.new(
+    "root", "root.querySelectorAll('li').forEach((e) => { e.__was = e.textContent; })"
+)
+COUNT = js.Function.new("root", '''
+  const items = Array.from(root.querySelectorAll('li')).filter((e) => e.__was !== undefined);
+  return JSON.stringify([items.length, items.filter((e) => e.__was !== e.textContent).length]);
+''')
+
+
+def log(lines):
+    return h("ol", {"data-newest-first": True}, [h("li", {}, line) for line in reversed(lines)])
+
+
+root = js.document.createElement("div")
+found = []
+for before, after in [("abc", "abcde"), ("abcde", "abc"), ("abc", "xyz")]:
+    dom.replace(root, log(before))
+    KEEP_TEXT(root)
+    dom.patch(root, log(after))
+    shown = "".join(str(li.textContent) for li in root.querySelectorAll("li"))
+    found.append([*json.loads(COUNT(root)), shown])
+json.dumps(found)
+"""
+
+
+def test_a_newest_first_list_keeps_the_items_it_shows(ready_page: Page) -> None:
+    two_moves, undone, another = json.loads(run_python(ready_page, NEWEST_FIRST))
+    assert two_moves == [3, 0, "edcba"]  # every item kept as it was: two new ones made
+    assert undone == [3, 0, "cba"]  # the two newest taken off the top
+    assert another == [3, 3, "zyx"]  # other items: each reused with its new text
 
 
 # Every patch the page makes from now on is checked against the same nodes drawn from

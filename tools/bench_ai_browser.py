@@ -1,5 +1,5 @@
 """The computer's speed in the browser, as a phone would feel it:
-python tools/bench_ai_browser.py [--decisions 30] [--cpu-throttle 4] [--game ID]
+python tools/bench_ai_browser.py [--decisions 30] [--cpu-throttle 4] [--game ID] [--seats N]
                                  [--computer page|worker] [--cores 8]
 
 For each game and seat count, opens a game of Hard computers in every seat in
@@ -276,12 +276,13 @@ def spread(values: list[float]) -> str:
     return f"{statistics.median(values):>6.0f} {p95:>6.0f} {max(values):>6.0f}"
 
 
-def cases(only: str | None) -> list[tuple[str, int]]:
+def cases(only: str | None, tables: list[int] | None = None) -> list[tuple[str, int]]:
     return [
         (game_id, seats)
         for game_id, game in GAMES.items()
         if only in (None, game_id)
         for seats in range(game.min_seats, game.max_seats + 1)
+        if not tables or seats in tables
     ]
 
 
@@ -290,6 +291,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--decisions", type=int, default=30, help="per game (default 30)")
     parser.add_argument("--cpu-throttle", type=float, default=1.0, metavar="N")
     parser.add_argument("--game", choices=sorted(GAMES), help="one game only")
+    parser.add_argument(
+        "--seats", type=int, action="append", metavar="N", help="this table size only (repeatable)"
+    )
     parser.add_argument("--computer", choices=("page", "worker"), default="page")
     parser.add_argument(
         "--cores",
@@ -317,7 +321,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(**chromium.launch_options())
-            for game_id, seats in cases(args.game):
+            for game_id, seats in cases(args.game, args.seats):
                 run = measure(
                     browser,
                     url,

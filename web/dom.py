@@ -60,7 +60,9 @@ def patch(parent: Live, *children) -> None:
     an element of the same tag keeps its place and takes the new attributes, text and
     children; anything else is made anew. The browser then restyles and lays out only
     what changed, where a `replace` of a whole screen redoes all of it (a long task on a
-    phone), and the element with focus keeps it when it is still there."""
+    phone), and the element with focus keeps it when it is still there. The children of
+    an element with the attribute ``data-newest-first`` (a log, newest on top) are
+    matched from the end, so that only the new ones are made."""
     _dom_call("patch", parent, children)
 
 
@@ -107,7 +109,38 @@ const patchAttributes = (element, attributes) => {
     if (element.getAttribute(name) !== value) element.setAttribute(name, value);
   }
 };
+const patchChild = (parent, child, node) => {
+  if (typeof node === "string" && child.nodeType === 3) {
+    if (child.data !== node) child.data = node;
+  } else if (typeof node === "number" && child === live[node]) {
+    // the very element: nothing to do
+  } else if (typeof node === "object" && reusable(child, node)) {
+    patchAttributes(child, node[2]);
+    patch(child, node[3]);
+  } else {
+    const made = make(node);
+    parent.replaceChild(typeof made === "string" ? document.createTextNode(made) : made, child);
+  }
+};
+// A list whose new items come first (the log, newest on top) is matched from its end:
+// the items already shown stay as they are and only the new ones are made. Matched from
+// the start, every item would take its neighbour's text on every move. (Not for a list
+// holding a live element: moving one would shift the children matched here.)
+const patchNewestFirst = (parent, nodes) => {
+  const children = [...parent.childNodes];
+  const surplus = children.length - nodes.length;
+  for (let i = 0; i < surplus; i++) children[i].remove();
+  const kept = surplus > 0 ? children.slice(surplus) : children;
+  const added = nodes.length - kept.length;
+  kept.forEach((child, i) => patchChild(parent, child, nodes[added + i]));
+  if (added > 0) parent.prepend(...nodes.slice(0, added).map(make));
+};
 const patch = (parent, nodes) => {
+  const newestFirst = parent.nodeType === 1 && parent.hasAttribute("data-newest-first");
+  if (newestFirst && !nodes.some((node) => typeof node === "number")) {
+    patchNewestFirst(parent, nodes);
+    return;
+  }
   let child = parent.firstChild;
   for (const node of nodes) {
     if (child === null) {
@@ -115,17 +148,7 @@ const patch = (parent, nodes) => {
       continue;
     }
     const next = child.nextSibling;
-    if (typeof node === "string" && child.nodeType === 3) {
-      if (child.data !== node) child.data = node;
-    } else if (typeof node === "number" && child === live[node]) {
-      // the very element: nothing to do
-    } else if (typeof node === "object" && reusable(child, node)) {
-      patchAttributes(child, node[2]);
-      patch(child, node[3]);
-    } else {
-      const made = make(node);
-      parent.replaceChild(typeof made === "string" ? document.createTextNode(made) : made, child);
-    }
+    patchChild(parent, child, node);
     child = typeof node === "number" ? live[node].nextSibling : next;
   }
   while (child !== null) {

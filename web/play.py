@@ -277,7 +277,11 @@ class PlayScreen(GameScreen):
             {"class": "log", "aria-labelledby": "log-title"},
             h("h3", {"id": "log-title"}, t("play.log")),
             legend and h("p", {"class": "muted legend"}, legend),
-            h("ol", {"tabindex": "0", "aria-label": t("play.log")}, list(reversed(items))),
+            h(
+                "ol",
+                {"tabindex": "0", "aria-label": t("play.log"), "data-newest-first": True},
+                list(reversed(items)),
+            ),
         )
 
     def announce_news(self, view: View) -> None:
