@@ -34,16 +34,20 @@ from pygames.fools.rules import BEARER, DEPLOY, STEPS, TARGETS, FoolsState, Step
 from pygames.fools.views import Battle
 
 ROLLOUT_MOVES = 60  # a guard: playouts stop at the end of the battle (`rollout_stage`)
-# Playouts end with the battle in progress, so iterations are cheap: Hard has three
-# times the common budget (in two parts, `pygames.ai.levels`; tools/bench_ai.py).
-ITERATIONS = {"normal": 300, "hard": 1200}
+# Playouts end with the battle in progress, so iterations are cheap: Hard has one and a
+# half times the common budget (in two parts, `pygames.ai.levels`; tools/bench_ai.py).
+# Hard at 600 plays as 1200 did (200 games each, seats alternated): against greedy 52.5%
+# (1200: 48.2% and 52.5%; standard error 3.5%), against the yardstick at the same budget
+# 36.0% (1200: 32.2% and 34.2%; 3.4%), against random 98.5% (1200: 95.0-97.5%), in half
+# the time a decision (tools/bench_ai_browser.py).
+ITERATIONS = {"normal": 300, "hard": 600}
 # A playout costs more at a larger table (more seats deploy in each battle) and one
-# seat's choice weighs less: Hard keeps about a 2-seat decision's time. Against greedy
-# in every other seat (200 games each): at 4 seats 600 scored 29.4% and 1200 30.2% (standard
-# error 3.2%); at 3 seats 800 and 1200 both 36.0% (3.4%). Since a second deploy goes on from
-# the first one's search (`Search.take_over`), 4 seats at 480 scored 32.8% (3.3%), 3 seats
-# at 800 37.2% (3.4%).
-ITERATIONS_BY_SEATS = {3: {"hard": 800}, 4: {"hard": 480}}
+# seat's choice weighs less. Against greedy in every other seat (200 games each; standard
+# error 3.2-3.4%): at 4 seats 1200 scored 30.2%, 600 29.4%, 480 32.8% and 27.9% (two
+# versions of the search) and 240 29.5%; at 3 seats 1200 and 800 36.0% and 37.2%, but 400
+# 32.0%, under a fair share. Against three random at 4 seats: 480 63.0%, 240 60.8% (3.5%).
+# So 4 seats search 240, where a person waits for three computers in a row.
+ITERATIONS_BY_SEATS = {3: {"hard": 800}, 4: {"hard": 240}}
 PRIOR_WEIGHT = 1.5  # how long the search follows the heuristic before its own results
 ROLLOUT_EPSILON = 0.1
 DEALT = sum(POWER[c] for c in deck_for(4)) / len(deck_for(4))  # a card straight from the deck
