@@ -272,7 +272,7 @@ def test_a_larger_table_has_the_budget_the_game_sets_for_it(seats):
     state = fools.new_state(seats, 1)
     hooks = hooks_for(state)
     expected = hooks.iterations_by_seats.get(seats, hooks.iterations)["hard"]
-    assert expected == {2: 600, 3: 800, 4: 240}[seats]
+    assert expected == {2: 600, 3: 600, 4: 240}[seats]
     seat = state.to_act()[0]
     assert len(state.legal_actions(seat)) > 1
     for bot in (make_bot("hard", 1), CheatingBot(1)):

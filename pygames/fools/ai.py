@@ -44,10 +44,11 @@ ITERATIONS = {"normal": 300, "hard": 600}
 # A playout costs more at a larger table (more seats deploy in each battle) and one
 # seat's choice weighs less. Against greedy in every other seat (200 games each; standard
 # error 3.2-3.4%): at 4 seats 1200 scored 30.2%, 600 29.4%, 480 32.8% and 27.9% (two
-# versions of the search) and 240 29.5%; at 3 seats 1200 and 800 36.0% and 37.2%, but 400
-# 32.0%, under a fair share. Against three random at 4 seats: 480 63.0%, 240 60.8% (3.5%).
-# So 4 seats search 240, where a person waits for three computers in a row.
-ITERATIONS_BY_SEATS = {3: {"hard": 800}, 4: {"hard": 240}}
+# versions of the search) and 240 29.5%; at 3 seats 1200 36.0%, 800 37.2%, 600 40.2% and
+# 400 32.0%, under a fair share. Against every other seat random: at 4 seats 480 63.0%,
+# 240 60.8% (3.5%); at 3 seats 800 84.2%, 600 84.8% (2.5%). So 3 seats search 600 and 4
+# seats 240, where a person waits for three computers in a row.
+ITERATIONS_BY_SEATS = {3: {"hard": 600}, 4: {"hard": 240}}
 PRIOR_WEIGHT = 1.5  # how long the search follows the heuristic before its own results
 ROLLOUT_EPSILON = 0.1
 DEALT = sum(POWER[c] for c in deck_for(4)) / len(deck_for(4))  # a card straight from the deck
