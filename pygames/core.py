@@ -716,15 +716,18 @@ _CONTAINERS = (list, dict, set)
 # The core's lists whose items are never containers (tuples, frozen Events): a clone
 # copies them without looking at each item, as long games make them the longest.
 FLAT_LISTS = frozenset({"history", "events"})
+# Kinds of item that hold nothing to copy: a list of only these is copied whole.
+_ATOMS = frozenset({str, int, float, bool, type(None), tuple, frozenset})
 
 
 def _copy(value: Any) -> Any:
     """A copy of every list, dict (Counter too) and set in `value`, at every depth."""
     if isinstance(value, list):
         # The kinds of item first (in C): a long history of tuples is scanned once, cheaply.
-        if any(issubclass(kind, _CONTAINERS) for kind in set(map(type, value))):
-            return [_copy(item) for item in value]
-        return value.copy()
+        kinds = set(map(type, value))
+        if kinds <= _ATOMS or not any(issubclass(kind, _CONTAINERS) for kind in kinds):
+            return value.copy()
+        return [_copy(item) for item in value]
     if isinstance(value, dict):
         copy = value.copy()
         for key, item in copy.items():

@@ -97,6 +97,7 @@ DEPLOY, OWN, TAKE, BATTLE, END = "deploy", "own", "take", "battle", "end"
 DECISIONS = (FOOL_STEP, LOOK, SPY_STEP, ENCHANT, DEPLOY, OWN, TAKE)
 ABILITY_STEPS = {SOOTHSAYER: LOOK, SPY: SPY_STEP, ENCHANTRESS: ENCHANT, CRONE: CRONE_STEP}
 PLACED, SAW, REPLACED = "placed", "saw", "replaced"
+SEEN = (PLACED, SAW)  # what a seat knows of a card it placed or looked at: the card
 NO_SEAT = -1
 
 
@@ -467,7 +468,7 @@ class FoolsState(State):
     def sees(self, seat: int | None, slot: int) -> bool:
         if slot in self.shown:
             return True
-        return seat is not None and self.known[seat].get(slot) in (PLACED, SAW)
+        return seat is not None and self.known[seat].get(slot) in SEEN
 
     def shown_cards(self, slots: list[int], to: frozenset[int] | None = None) -> list[str]:
         """The face-down cards of army slots, shown (to `to`, or to everyone): each by the
