@@ -28,7 +28,8 @@ choosing at once" is the same for a person who acts the moment they may: at a st
 every seat chooses at once (Fools!' Standard Bearers), their turn begins with the step,
 and the computers' choices there count in the wait after it. With the page searching,
 "model" is the wait a phone with 2 or with 6 workers would give
-(`Run.waits_with_workers`): Chromium cannot slow a worker down, so a phone's workers are
+(`Run.waits_with_workers`), and each decision's time on a phone with 2 workers
+(`Run.spans_with_workers`): Chromium cannot slow a worker down, so a phone's workers are
 modelled from the page's own search at the phone's speed. Prints figures only; asserts
 nothing.
 """
@@ -155,6 +156,11 @@ class Run:
         moves = [i for i, mover in enumerate(self.movers[: len(spans)]) if mover == seat]
         pairs = zip(moves, moves[1:], strict=False)
         return [sum(self._group_times(range(a + 1, b), workers)) for a, b in pairs]
+
+    def spans_with_workers(self, workers: int) -> list[float]:
+        """A model of `spans` on a phone whose `workers` search each decision's parts at
+        once (as `waits_with_workers` does for one decision at a time)."""
+        return [self._group_times(range(i, i + 1), workers)[0] for i in range(len(self.spans()))]
 
     def _group_times(self, decisions: range, workers: int) -> list[float]:
         spans, times, group = self.spans(), [], []
@@ -317,6 +323,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{'game':<15} {'seats':>5} {'n':>3} {'median':>6} {'p95':>6} {'max':>6} {'search':>6}  "
         f"tasks>{LONG_TASK_MS}ms (longest)  wait (median p95 max)  "
         f"wait, choosing at once  model: wait with {PARTS} / {MOST_WORKERS} workers"
+        f"{'':<8}model: per decision with {PARTS} workers"
     )
     try:
         with sync_playwright() as playwright:
@@ -340,13 +347,15 @@ def main(argv: list[str] | None = None) -> int:
                 largest = seats == GAMES[game_id].max_seats > 2
                 wait = spread(run.waits()) if largest else ""
                 at_once = spread(run.waits_choosing_at_once()) if largest else ""
+                page = args.computer == "page"
                 modelled = " / ".join(
                     spread(run.waits_with_workers(workers)) for workers in (PARTS, MOST_WORKERS)
                 )
+                phone = spread(run.spans_with_workers(PARTS)) if page else ""
                 print(
                     f"{game_id:<15} {seats:>5} {len(spans):>3} {spread(spans)} {search:>6}  "
                     f"{len(over):>4} {longest:<14} {wait:<21} {at_once:<21} "
-                    f"{modelled if largest and args.computer == 'page' else ''}",
+                    f"{modelled if largest and page else '':<45} {phone}",
                     flush=True,
                 )
             browser.close()
