@@ -75,3 +75,37 @@ def test_work_no_longer_wanted_stops_after_its_slice(clock):
     work = Units([SLICE_SECONDS * 0.3] * 50, clock)
     sliced = asyncio.run(run_in_slices(work, lambda: False))
     assert (sliced.finished, sliced.slices, work.done) == (False, 1, 4)
+
+
+def test_searches_running_together_take_a_pass_of_the_event_loop_each(clock):
+    """Every callback ready at once runs in one pass of the loop (in the page, one
+    browser task: Pyodide's loop runs them back to back), so four searches begun at once
+    would share every pass. Their slices take turns: no two in one pass."""
+    passes = [0]  # how many passes of the event loop have begun
+    slices_in_pass: list[int] = []
+
+    class Counted(Units):
+        def advance(self, iterations: int) -> bool:
+            slices_in_pass.append(passes[0])
+            return super().advance(iterations)
+
+    async def searches() -> list[slicing.Sliced]:
+        loop = asyncio.get_running_loop()
+        running = [True]
+
+        def next_pass() -> None:
+            passes[0] += 1
+            if running[0]:
+                loop.call_soon(next_pass)
+
+        loop.call_soon(next_pass)
+        works = [Counted([SLICE_SECONDS * 2] * 3, clock) for _ in range(4)]
+        try:
+            return await asyncio.gather(*(run_in_slices(w, lambda: True) for w in works))
+        finally:
+            running[0] = False
+
+    sliced = asyncio.run(searches())
+    assert [s.slices for s in sliced] == [3, 3, 3, 3]
+    assert len(slices_in_pass) == 12
+    assert len(set(slices_in_pass)) == 12, slices_in_pass

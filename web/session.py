@@ -30,7 +30,7 @@ from pygames.views import View
 from web import dom, storage
 from web.computer import the_workers
 from web.seats import seat_line, seat_names
-from web.slicing import run_in_slices
+from web.slicing import own_task, run_in_slices
 
 HUMAN = "human"
 HOLD_ATTRIBUTE = "data-hold-computer"  # tests set it on <html> to hold the computer's answer
@@ -308,9 +308,12 @@ class Session:
         bot = self.bot_name(seat)
         workers = the_workers()
         if workers.ready and searches(bot):
-            thinking = make_bot(bot, seed).start(searched.clone(), seat)
-            count = len(offload.parts(thinking))
-            requests = offload.requests(searched, seat, bot, seed, count, run)
+            async with own_task():  # several computers may begin at once
+                thinking = make_bot(bot, seed).start(searched.clone(), seat)
+                count = len(offload.parts(thinking))
+                requests = offload.requests(searched, seat, bot, seed, count, run)
+            if generation != self.generation:
+                return None
             answers = await workers.answers(requests)
             if answers is not None:
                 report_thinking("worker", started, workers=workers.last_used)

@@ -15,8 +15,10 @@ driver then stops at once.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
-from collections.abc import Callable
+import weakref
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -25,6 +27,23 @@ SLICE_SECONDS = 0.02  # a slice ends once it has taken this long
 # about 25 ms of Cloth of Gold's Hard search in Pyodide (./dev bench-ai-browser), so
 # tests can count slices instead of timing them.
 MAX_SLICE_ITERATIONS = 32
+# Pyodide runs every callback queued at once in one browser task (as asyncio runs every
+# ready callback in one pass of its loop), so the slices of searches running together
+# (computers choosing their Standard Bearers at once) made one long task between them;
+# they take turns instead (`own_task`). One lock per event loop.
+_TURNS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+@contextlib.asynccontextmanager
+async def own_task() -> AsyncIterator[None]:
+    """Run the block in a browser task with no other block run this way: the next one
+    begins in a later task, so the browser can answer a tap in between."""
+    turns = _TURNS.setdefault(asyncio.get_running_loop(), asyncio.Lock())
+    async with turns:
+        yield
+        await asyncio.sleep(0)
 
 
 class Work(Protocol):
@@ -54,10 +73,10 @@ async def run_in_slices(
     started = time.perf_counter()
     slices, largest = 0, 0
     while True:
-        done, units = advance_for(work, SLICE_SECONDS, MAX_SLICE_ITERATIONS)
-        slices, largest = slices + 1, max(largest, units)
-        after_slice()
-        await asyncio.sleep(0)
+        async with own_task():
+            done, units = advance_for(work, SLICE_SECONDS, MAX_SLICE_ITERATIONS)
+            slices, largest = slices + 1, max(largest, units)
+            after_slice()
         if not wanted():
             return Sliced(False, slices, largest)
         if done:
