@@ -44,13 +44,22 @@ def tree(depth):
     if depth == 0 or rng.random() < 0.25:
         return rng.choice(["", "a", "b", "words"])
     tag = rng.choice(["div", "span", "p", "button", "input", "g"])
-    names = ["class", "data-x", "aria-label", "hidden", "data-newest-first"]
+    names = ["class", "data-x", "aria-label", "hidden"]
     names = rng.sample(names, rng.randint(0, 3))
     attrs = {name: rng.choice(["1", "2", True]) for name in names}
     if tag == "input":
         return h("input", attrs)
     children = [tree(depth - 1) for _ in range(rng.randint(0, 4))]
+    if rng.random() < 0.3:  # children keyed, each its own key: matched by key
+        keys = rng.sample(range(6), len(children))
+        children = [keyed(child, key) for child, key in zip(children, keys)]
     return svg("g", attrs, *children) if tag == "g" else h(tag, attrs, *children)
+
+
+def keyed(child, key):
+    if isinstance(child, str):
+        return h("span", {"data-key": str(key)}, child)
+    return child._replace(attributes=[*child.attributes, "data-key", str(key)])
 
 
 def forest():
@@ -72,7 +81,6 @@ for trial in range(400):
     live = dom.build(h("em", {"class": "live"}, "live"))
     later = with_live(forest(), live)
     dom.replace(patched, *with_live(forest(), live))
-    patched.toggleAttribute("data-newest-first", rng.random() < 0.5)  # matched from the end
     MARK(patched)
     dom.patch(patched, *later)
     if any(node is live for node in later):
@@ -96,10 +104,11 @@ def test_a_patch_makes_what_a_drawing_from_nothing_makes(ready_page: Page) -> No
     assert result["moved"] > 0
 
 
-# A log, newest on top, patched after two moves, after an undo, and into another list:
-# how many of the items shown before are still there, and how many of those now say
-# something else (an item that took its neighbour's text).
-NEWEST_FIRST = """
+# A log, newest on top, each line keyed by its entry, patched after two moves, after an
+# undo, into other lines, and with its oldest lines left out: how many of the items
+# shown before are still there, and how many of those now say something else (an item
+# that took its neighbour's text).
+KEYED = """
 import json
 import js
 from web import dom
@@ -114,27 +123,34 @@ COUNT = js.Function.new("root", '''
 ''')
 
 
-def log(lines):
-    return h("ol", {"data-newest-first": True}, [h("li", {}, line) for line in reversed(lines)])
+def log(lines, left_out=0):
+    items = [h("li", {"data-key": str(n)}, line) for n, line in enumerate(lines)]
+    return h("ol", {}, list(reversed(items[left_out:])))
 
 
 root = js.document.createElement("div")
 found = []
-for before, after in [("abc", "abcde"), ("abcde", "abc"), ("abc", "xyz")]:
+for before, after, left_out in [
+    ("abc", "abcde", 0),
+    ("abcde", "abc", 0),
+    ("abc", "xyz", 0),
+    ("abcde", "abcdef", 3),
+]:
     dom.replace(root, log(before))
     KEEP_TEXT(root)
-    dom.patch(root, log(after))
+    dom.patch(root, log(after, left_out))
     shown = "".join(str(li.textContent) for li in root.querySelectorAll("li"))
     found.append([*json.loads(COUNT(root)), shown])
 json.dumps(found)
 """
 
 
-def test_a_newest_first_list_keeps_the_items_it_shows(ready_page: Page) -> None:
-    two_moves, undone, another = json.loads(run_python(ready_page, NEWEST_FIRST))
+def test_keyed_lines_keep_the_items_they_show(ready_page: Page) -> None:
+    two_moves, undone, another, oldest_left_out = json.loads(run_python(ready_page, KEYED))
     assert two_moves == [3, 0, "edcba"]  # every item kept as it was: two new ones made
     assert undone == [3, 0, "cba"]  # the two newest taken off the top
     assert another == [3, 3, "zyx"]  # other items: each reused with its new text
+    assert oldest_left_out == [2, 0, "fed"]  # one new on top, three taken off the end
 
 
 # Every patch the page makes from now on is checked against the same nodes drawn from

@@ -215,3 +215,39 @@ def saved_record(page: Page) -> Record:
     save_id = page.url.split("#g=", 1)[1]
     text = page.evaluate("id => localStorage.getItem('ff:save:' + id)", save_id)
     return Record.from_text(json.loads(text)["record"])
+
+
+def long_game(seed: int = 6) -> Record:
+    """Fools! between me (A) and a random computer, played at random until the log is
+    long and it is my turn again."""
+    record = Record.new("fools", ["human", "random"])
+    state = GAMES["fools"].new_state(2, seed)
+    rng = random.Random(seed)
+    while len(state.events) < 150 or 0 not in state.to_act():
+        assert not state.is_over()
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    record.actions = list(state.history)
+    return record
+
+
+def test_a_long_log_shows_its_newest_lines_until_asked_for_the_rest(ready_page: Page) -> None:
+    page = ready_page
+    put_save(page, long_game(), over=False)
+    page.reload()
+    wait_ready(page)
+    page.click("[data-save='done'] [data-act='resume']")
+    assert settle(page) == "mine"
+    lines = page.locator(".log ol li")
+    shown = lines.count()
+    assert 20 <= shown < 40  # whole blocks of the oldest lines left out
+    more = page.locator(".log [data-act='whole-log']")
+    earlier = int(re.fullmatch(r"Show (\d+) earlier lines", more.inner_text()).group(1))
+    assert earlier > 0 and earlier % 20 == 0
+    keys = lines.evaluate_all("items => items.map(li => li.dataset.key)")
+    more.focus()
+    page.keyboard.press("Enter")
+    expect(lines).to_have_count(shown + earlier)
+    expect(more).to_have_count(0)
+    assert lines.evaluate_all("items => items.map(li => li.dataset.key)")[:shown] == keys
+    assert page.evaluate("document.activeElement.matches('.log ol')")  # the keyboard goes on

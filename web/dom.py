@@ -60,9 +60,9 @@ def patch(parent: Live, *children) -> None:
     an element of the same tag keeps its place and takes the new attributes, text and
     children; anything else is made anew. The browser then restyles and lays out only
     what changed, where a `replace` of a whole screen redoes all of it (a long task on a
-    phone), and the element with focus keeps it when it is still there. The children of
-    an element with the attribute ``data-newest-first`` (a log, newest on top) are
-    matched from the end, so that only the new ones are made."""
+    phone), and the element with focus keeps it when it is still there. Children that all
+    carry a ``data-key`` (each its own: a log's lines) are matched by key, so that lines
+    added, taken off or scrolled out at either end leave the others as they are."""
     _dom_call("patch", parent, children)
 
 
@@ -122,23 +122,49 @@ const patchChild = (parent, child, node) => {
     parent.replaceChild(typeof made === "string" ? document.createTextNode(made) : made, child);
   }
 };
-// A list whose new items come first (the log, newest on top) is matched from its end:
-// the items already shown stay as they are and only the new ones are made. Matched from
-// the start, every item would take its neighbour's text on every move. (Not for a list
-// holding a live element: moving one would shift the children matched here.)
-const patchNewestFirst = (parent, nodes) => {
-  const children = [...parent.childNodes];
-  const surplus = children.length - nodes.length;
-  for (let i = 0; i < surplus; i++) children[i].remove();
-  const kept = surplus > 0 ? children.slice(surplus) : children;
-  const added = nodes.length - kept.length;
-  kept.forEach((child, i) => patchChild(parent, child, nodes[added + i]));
-  if (added > 0) parent.prepend(...nodes.slice(0, added).map(make));
+// Children that all carry a data-key, each its own (a log's lines), are matched by key:
+// lines added or taken off at either end leave the others as they are, where matched by
+// place every line would take its neighbour's text.
+const keyOf = (node) => {
+  if (typeof node !== "object") return null;
+  const attributes = node[2];
+  for (let i = 0; i < attributes.length; i += 2) {
+    if (attributes[i] === "data-key") return attributes[i + 1];
+  }
+  return null;
+};
+const keyed = (nodes) => {
+  const keys = nodes.map(keyOf);
+  return keys.length > 0 && !keys.includes(null) && new Set(keys).size === keys.length;
+};
+const patchKeyed = (parent, nodes) => {
+  const wanted = new Set(nodes.map(keyOf));
+  const byKey = new Map();
+  for (const child of [...parent.childNodes]) {
+    const key = child.nodeType === 1 ? child.getAttribute("data-key") : null;
+    if (key === null || !wanted.has(key) || byKey.has(key)) child.remove();
+    else byKey.set(key, child);
+  }
+  let next = null;
+  for (let i = nodes.length - 1; i >= 0; i--) {
+    const node = nodes[i];
+    let element = byKey.get(keyOf(node));
+    if (element !== undefined && reusable(element, node)) {
+      patchAttributes(element, node[2]);
+      patch(element, node[3]);
+    } else {
+      if (element !== undefined) element.remove();
+      element = make(node);
+    }
+    if (element.parentNode !== parent || element.nextSibling !== next) {
+      parent.insertBefore(element, next);
+    }
+    next = element;
+  }
 };
 const patch = (parent, nodes) => {
-  const newestFirst = parent.nodeType === 1 && parent.hasAttribute("data-newest-first");
-  if (newestFirst && !nodes.some((node) => typeof node === "number")) {
-    patchNewestFirst(parent, nodes);
+  if (keyed(nodes)) {
+    patchKeyed(parent, nodes);
     return;
   }
   let child = parent.firstChild;

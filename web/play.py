@@ -34,6 +34,7 @@ class PlayScreen(GameScreen):
         self.cover = Cover(self)
         self.hint = Hint(self)
         self.seen_log = 0  # log entries already announced
+        self.whole_log = False  # the log's earlier lines shown too (`lines_not_shown`)
         self.seen_game = 0  # match play: the game number last drawn
         self.game_notice: str | None = None
 
@@ -41,6 +42,7 @@ class PlayScreen(GameScreen):
 
     def open(self, session: Session) -> None:
         self.close()
+        self.whole_log = False
         self.show_game(session)
         self.cover = Cover(self)
         self.hint.forget()
@@ -265,23 +267,26 @@ class PlayScreen(GameScreen):
 
     def log_panel(self, view: View) -> Element:
         reader = None if self.session.read_only else view["seat"]
-        lines = list(self.log_lines(view["log"], reader))
+        lines = [
+            (str(number), line)
+            for number, line in enumerate(self.log_lines(view["log"], reader))
+            if line
+        ]
         hints = self.session.record.hints
         if hints:
             who = join_names([self.names[seat] for seat in hints])
-            lines.insert(0, [t("replay.hints_used", names=who)])
-        items = [h("li", {}, line) for line in lines if line]
+            lines.insert(0, ("hints", [t("replay.hints_used", names=who)]))
+        earlier = 0 if self.whole_log else lines_not_shown(len(lines))
+        # Each line keyed by its entry: a patch then leaves the lines shown as they are.
+        items = [h("li", {"data-key": key}, line) for key, line in lines[earlier:]]
         legend = self.board.log_legend()
         return h(
             "section",
             {"class": "log", "aria-labelledby": "log-title"},
             h("h3", {"id": "log-title"}, t("play.log")),
             legend and h("p", {"class": "muted legend"}, legend),
-            h(
-                "ol",
-                {"tabindex": "0", "aria-label": t("play.log"), "data-newest-first": True},
-                list(reversed(items)),
-            ),
+            h("ol", {"tabindex": "0", "aria-label": t("play.log")}, list(reversed(items))),
+            earlier > 0 and action_button("whole-log", t("play.log_earlier", count=earlier)),
         )
 
     def announce_news(self, view: View) -> None:
@@ -313,6 +318,14 @@ class PlayScreen(GameScreen):
     def act_replay_shared(self, element) -> None:
         if self.is_open and self.session.read_only:
             self.app.open_replay(self.session)
+
+    def act_whole_log(self, element) -> None:
+        """Show the log's earlier lines too; the keyboard goes on in the log."""
+        self.whole_log = True
+        self.render()
+        log = dom.query(".log ol", self.app.screen)
+        if log is not None:
+            log.focus()
 
     def act_undo(self, element) -> None:
         seat = self.acting_human()
@@ -351,6 +364,19 @@ class PlayScreen(GameScreen):
 
 
 # ----- helpers -----
+
+
+# The play screen shows a long log's newest lines only, until asked for the rest: every
+# line is in each redraw, and at a Fools! table of four, after sixty moves, the log's
+# elements were two thirds of the screen's. The oldest line shown moves on by whole
+# blocks, so that between two such moves a redraw only adds lines.
+LOG_BLOCK = 20
+
+
+def lines_not_shown(count: int) -> int:
+    """How many of a log's `count` oldest lines are left out: whole blocks, as long as at
+    least `LOG_BLOCK` lines stay shown."""
+    return max(0, (count - LOG_BLOCK) // LOG_BLOCK * LOG_BLOCK)
 
 
 def turn_state(view: View, viewer: int | None) -> str:
