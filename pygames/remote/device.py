@@ -539,6 +539,8 @@ class Device(Showing):
         if "box_key" in body:
             self.box_keys[sender] = decode(body["box_key"])
         if body["kind"] in ("invite", "join"):
+            if sender in self.names:  # the host's invite is its join; a join comes once
+                raise DealError(sender, "a second join")
             self.names[sender] = player_name(body.get("name"))
         self.take_pick_share(sender, body)
         if sender != self.seat:  # my own steps are here already
