@@ -26,9 +26,10 @@ MADE = "html[data-snapshot='stored'], html[data-snapshot='refused'], html[data-s
 # service worker's precache of everything else, and the snapshot's making. It was
 # 500 KB until the rules learned to play on from a seat's copy of a game (2026-11-25:
 # 500.6 KB), 520 KB until the computer learned to go on from its last search and to
-# plan its samples (2026-11-26: 523.4 KB); a budget that notices growth, raised only
-# with a reason.
-OWN_BYTES_LIMIT = 530_000
+# plan its samples (2026-11-26: 523.4 KB), 530 KB until searches learned to take turns
+# on the page and the log to keep its lines by key and show the newest (2026-11-27:
+# 530.4 KB); a budget that notices growth, raised only with a reason.
+OWN_BYTES_LIMIT = 540_000
 UNUSED_PYSCRIPT = ("py-editor", "py-terminal", "py-game", "codemirror", "xterm", "donkey")
 
 
