@@ -134,8 +134,9 @@ const keyOf = (node) => {
   return null;
 };
 const keyed = (nodes) => {
+  if (nodes.length === 0 || keyOf(nodes[0]) === null) return false; // most lists: at once
   const keys = nodes.map(keyOf);
-  return keys.length > 0 && !keys.includes(null) && new Set(keys).size === keys.length;
+  return !keys.includes(null) && new Set(keys).size === keys.length;
 };
 const patchKeyed = (parent, nodes) => {
   const wanted = new Set(nodes.map(keyOf));

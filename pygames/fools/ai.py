@@ -34,7 +34,6 @@ from pygames.fools.rules import (
     BEARER,
     DEPLOY,
     PLACED,
-    SEEN,
     STEPS,
     TARGETS,
     FoolsState,
@@ -73,25 +72,22 @@ THREAT_PER_POINT = 1.0  # how much more a rival's victory point makes it a threa
 
 
 def slot_value(state: FoolsState, seat: int, slot: int) -> float:
-    """What `seat` expects the card in `slot` to be worth, from what it knows (the
-    search's hot path: `FoolsState.sees` and `placed_by` written out)."""
+    """What `seat` expects the card in `slot` to be worth, from what it knows."""
     card = state.armies[slot]
     if card is None:
         return 0.0
-    known = state.known
-    if slot in state.shown or known[seat].get(slot) in SEEN:
+    if state.sees(seat, slot):
         return POWER[card]
-    for other, knows in enumerate(known):
-        if other != seat and knows.get(slot) == PLACED:
-            return PLACED_BY_OWNER if other == slot // SLOTS else PLACED_BY_RIVAL
+    owner = slot // SLOTS
+    for other, known in enumerate(state.known):
+        if other != seat and known.get(slot) == PLACED:
+            return PLACED_BY_OWNER if other == owner else PLACED_BY_RIVAL
     return DEALT
 
 
 def expected_total(state: FoolsState, seat: int, owner: int) -> float:
     bearer = state.bearers[owner]
-    total = 0.0
-    for slot in range(owner * SLOTS, owner * SLOTS + SLOTS):
-        total += slot_value(state, seat, slot)
+    total = sum(slot_value(state, seat, s) for s in range(owner * SLOTS, owner * SLOTS + SLOTS))
     return total + (POWER[bearer] if bearer else 0.0)
 
 
