@@ -813,12 +813,12 @@ def test_a_join_forged_for_the_host_s_seat_is_refused_naming_the_host():
 
 def test_a_join_signed_by_the_host_is_refused_naming_the_host():
     """The host's seat joined with its invite: a join of the host's own, validly signed
-    (by the host's device), would rename the host on every device. Refused as an unfair
-    step naming the host; the save is unchanged."""
+    (by the host's device), would rename the host on every device. Refused as a link
+    that does not follow the game, naming the host; the save is unchanged."""
     host = RemoteGame.create(CRYPTO, "fools", 3, {}, "A")
     bob = RemoteGame.join(CRYPTO, host.link() or "", "B")
     device = host.device
     renamed = device.chain.next(device.signer, 0, {"kind": "join", "name": "B"})
     link = to_fragment([*from_fragment(host.link() or ""), renamed])
-    assert refused_as(bob, link) == ("unfair_step", 0)
+    assert refused_as(bob, link) == ("changed_past", 0)
     assert bob.names()[0] == "A"

@@ -69,7 +69,7 @@ from pygames.core import (
     State,
     audience_seats,
 )
-from pygames.remote.chain import Chain, Message, Signer, Verify
+from pygames.remote.chain import Chain, ChainError, Message, Signer, Verify
 from pygames.remote.chance import (
     DeckChance,
     Layout,
@@ -540,7 +540,7 @@ class Device(Showing):
             self.box_keys[sender] = decode(body["box_key"])
         if body["kind"] in ("invite", "join"):
             if sender in self.names:  # the host's invite is its join; a join comes once
-                raise DealError(sender, "a second join")
+                raise ChainError("changed_past", sender, "a second join")
             self.names[sender] = player_name(body.get("name"))
         self.take_pick_share(sender, body)
         if sender != self.seat:  # my own steps are here already
