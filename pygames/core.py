@@ -448,9 +448,12 @@ class State:
             return []
         return self.moves(seat)
 
-    def apply(self, seat: int, action: str) -> None:
-        """Carry out an action, or raise IllegalAction and leave the state untouched."""
-        self.check(seat, action)
+    def apply(self, seat: int, action: str, known_legal: bool = False) -> None:
+        """Carry out an action, or raise IllegalAction and leave the state untouched.
+        `known_legal`: the action was checked before (a replay of what this very program
+        took): its legality is not checked again."""
+        if not known_legal:
+            self.check(seat, action)
         self.history.append((seat, action))
         if action == RESIGN:
             self.fix()

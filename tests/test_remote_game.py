@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from pygames.bots import make_bot
-from pygames.core import RESIGN, UNKNOWN, IllegalAction
+from pygames.core import RESIGN, UNKNOWN, IllegalAction, State
 from pygames.position import bounded_json, encode_state
 from pygames.record import Record
 from pygames.remote.game import (
@@ -34,6 +34,8 @@ def through_a_save(app: RemoteGame) -> RemoteGame:
     """The app as it comes back from its save (JSON text, as storage keeps it)."""
     restored = RemoteGame.from_saved(CRYPTO, json.loads(json.dumps(app.to_saved())))
     assert restored.device.chain.messages == app.device.chain.messages
+    assert restored.device.opened == app.device.opened
+    assert restored.device.unsealed == app.device.unsealed
     if app.state is None:
         assert restored.state is None
     else:
@@ -554,22 +556,31 @@ class CountingCrypto:
 
 
 def test_a_save_brings_back_its_deal_steps_and_audit_without_redoing_them():
-    """A restore takes this seat's deal steps from its own messages and the audit's verdict
-    from the save, and checks the newest signature only (redoing them is most of a
-    restore's work); without the saved verdict, or with a damaged one, it redoes the
-    audit and finds the same."""
+    """A restore takes this seat's deal steps from its own messages, the audit's verdict,
+    the cards it opened and the keys sealed to it from the save, and checks the newest
+    signature only (redoing them is most of a restore's work): no lock at all. Without
+    the saved verdict, or with a damaged one, it redoes the audit and finds the same;
+    without the cards and keys (a save of an earlier release), or with them damaged, it
+    opens them again and finds the same."""
     links, apps = play_whole_game(new_table("fools", {}), 7)
     saved = json.loads(json.dumps(apps[0].to_saved()))
-    assert saved["audit"]["verdict"] == []
+    assert saved["audit"]["verdict"] == [] and saved["opened"] and saved["unsealed"]
     kept = CountingCrypto()
     restored = RemoteGame.from_saved(kept, saved)
+    earlier = CountingCrypto()
+    uncached = {k: v for k, v in saved.items() if k not in ("opened", "unsealed")}
+    opened_again = RemoteGame.from_saved(earlier, uncached)
     redone = CountingCrypto()
-    again = RemoteGame.from_saved(redone, {**saved, "audit": None})
+    again = RemoteGame.from_saved(redone, {**uncached, "audit": None})
     damaged = RemoteGame.from_saved(CRYPTO, {**saved, "audit": {"verdict": "x", "whole": 3}})
-    for app in (restored, again, damaged):
+    junk = RemoteGame.from_saved(CRYPTO, {**saved, "opened": {"1": 2}, "unsealed": [[1, 0]]})
+    for app in (restored, opened_again, again, damaged, junk):
         assert app.phase() == VERIFIED and app.whole_game() == apps[0].whole_game()
-    # Only the cards this device opened, and the keys sealed to it opened: no step of a
-    # deal, no audit, no key it sealed to another seat, is done again.
+        assert app.device.opened == apps[0].device.opened
+        assert app.device.unsealed == apps[0].device.unsealed
+    assert kept.locks == 0
+    # Without them: only the cards this device opened, and the keys sealed to it; no step
+    # of a deal, no audit, no key it sealed to another seat, is done again.
     me = restored.seat
     unsealed = 0
     for message in restored.device.chain.messages:
@@ -578,10 +589,50 @@ def test_a_save_brings_back_its_deal_steps_and_audit_without_redoing_them():
             for shown in message.body.get("shown", []):
                 if shown.get("to") == me:
                     unsealed += sum(len(pairs) for pairs in shown["s"].values())
-    assert kept.locks == len(restored.device.opened) + unsealed < redone.locks
+    assert unsealed == len(saved["unsealed"])
+    assert earlier.locks == len(restored.device.opened) + unsealed < redone.locks
     # Of the signatures, only the newest message's is checked: every other one is bound to
     # it by the hashes each message names.
     assert kept.verified == len(restored.device.chain.heads()) == 1
+
+
+def test_a_restore_does_not_check_moves_again_and_a_new_move_is_checked(monkeypatch):
+    """The moves of a save were each checked when their link came: a restore replays
+    them without listing the legal moves again (most of a long game's restore); a move
+    made after it is checked as ever."""
+    host, guest = new_table("game-of-fields", {})
+    for _ in range(6):  # three turns each (greedy), each link taken by the other
+        mover, other = (host, guest) if host.my_move() else (guest, host)
+        assert mover.state is not None
+        while mover.my_move():
+            mover.play(make_bot("greedy", 1).choose(mover.state, mover.seat))
+        other.take_link(mover.link() or "")
+    saved = json.loads(json.dumps(guest.to_saved()))
+    checked: list[str] = []
+    check = State.check
+
+    def counted(state: State, seat: int, action: str) -> None:
+        checked.append(action)
+        check(state, seat, action)
+
+    monkeypatch.setattr(State, "check", counted)
+    restored = through_a_save(guest)
+    assert checked == [] and len(saved["sent_actions"]) >= 2
+    mover = restored if restored.my_move() else through_a_save(host)
+    with pytest.raises(IllegalAction):
+        mover.play("no such move")
+    assert checked == ["no such move"]
+
+
+def test_a_saved_card_that_is_no_card_of_the_deck_opens_again():
+    """The save's cards are taken only where they name a card of the deck: any other
+    text opens the card again (and finds the true one)."""
+    _, apps = play_whole_game(new_table("fools-field", {}), 3)
+    saved = json.loads(json.dumps(apps[1].to_saved()))
+    assert saved["opened"]
+    junk = {position: "<b>no card</b>" for position in saved["opened"]}
+    restored = RemoteGame.from_saved(CRYPTO, {**saved, "opened": junk, "audit": None})
+    assert restored.device.opened == apps[1].device.opened
 
 
 @pytest.mark.parametrize("game_id", ["game-of-fields", "cloth-of-gold"])

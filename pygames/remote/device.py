@@ -97,7 +97,7 @@ from pygames.remote.deal import (
 )
 from pygames.remote.group import Group, PublicGroup
 from pygames.remote.redeal import Redeal, SeatRedeal, audit_redeal, fresh_names, redeal_order
-from pygames.remote.seal import Sealed, box_key, seal, unseal
+from pygames.remote.seal import Sealed, box_key, seal
 from pygames.remote.showing import Showing
 from pygames.remote.wire import b64, unb64
 
@@ -295,6 +295,9 @@ class Device(Showing):
         # The audit's verdict and whole game as the save kept them (they follow from the
         # chain alone; redoing every deal again is most of a finished game's restore).
         self.saved_audit: tuple[list[int], list[tuple[int, str]]] | None = None
+        self.unsealed: dict[tuple[int, int], bytes] = {}
+        self.saved_unsealed: dict[tuple[int, int], bytes] = {}
+        self.saved_opened: dict[int, str] = {}
 
     # ----- starting -----
 
@@ -554,8 +557,9 @@ class Device(Showing):
         for entry in body.get("sealed", []):
             if entry["to"] == self.seat and sender != self.seat:
                 sealed = Sealed(decode(entry["r"]), decode(entry["m"]))
-                key = unseal(self.group, self.box_secret, sealed, self.context(entry["p"]))
-                self.take_key(sender, int(entry["p"]), key)
+                position = int(entry["p"])
+                key = self.unsealed_key(position, sender, sealed, self.context(position))
+                self.take_key(sender, position, key)
         if body["kind"] == "move":  # commitments first: a choice revealed opens its own
             committed = body.get("committed") or [None] * len(body["actions"])
             for shown, commitment in zip(body["actions"], committed, strict=True):
@@ -854,7 +858,7 @@ class Device(Showing):
             assert self.state is not None
             trial = self.state.clone()
             trial.chance = chance
-            trial.apply(seat, action)
+            trial.apply(seat, action, known_legal=self.script is not None)
             return trial
 
         while True:  # each pass opens one more draw with my own keys, or raises
@@ -1068,7 +1072,12 @@ class Device(Showing):
         commitments = {s.seat: s.commitments for s in steps if s.commitments}
         final = steps[-1].deck
         try:
-            card = open_card(self.group, self.all_points, final, commitments, index, keys)
+            saved = self.saved_opened.get(position, "")
+            card = (
+                saved
+                if saved in self.all_points
+                else open_card(self.group, self.all_points, final, commitments, index, keys)
+            )
         except DealError as fault:  # a cheat, found now: the audit will confirm it
             if not any(str(f) == str(fault) for f in self.faults):
                 self.faults.append(fault)
@@ -1192,6 +1201,7 @@ class Device(Showing):
 # opened: everything a received link may change.
 SAVED = (
     "joined",
+    "unsealed",
     "box_keys",
     "steps",
     "steps2",

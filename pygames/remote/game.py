@@ -549,6 +549,10 @@ class RemoteGame:
             "sent_actions": [list(actions) for actions in device.sent_actions],
             "unsent": list(device.unsent),  # my turn so far, in no link yet
             "messages": [message.to_text() for message in device.chain.messages],
+            # What this device opened (cards, keys sealed to it): a restore takes them
+            # from here instead of redoing the group operations.
+            "opened": {str(position): card for position, card in device.opened.items()},
+            "unsealed": [[p, seat, b64(key)] for (p, seat), key in device.unsealed.items()],
             "audit": None
             if device.verdict is None
             else {"verdict": device.verdict, "whole": [list(step) for step in device.whole or []]},
@@ -605,6 +609,8 @@ def restored_device(crypto: Crypto, saved: object) -> Device:
     sent = [[str(action) for action in actions] for actions in saved["sent_actions"]]
     take_steps_made(device, messages)
     device.saved_audit = saved_audit(saved.get("audit"), plan.seats)
+    device.saved_opened = saved_opened(saved.get("opened"))
+    device.saved_unsealed = saved_unsealed(saved.get("unsealed"))
     replay_chain(device, messages, sent)
     return device
 
@@ -627,6 +633,37 @@ def saved_audit(data: object, seats: int) -> tuple[list[int], list[tuple[int, st
             return None
         steps.append((step[0], step[1]))
     return verdict, steps
+
+
+def saved_opened(data: object) -> dict[int, str]:
+    """The cards the save says this device opened, if well formed (else none: they open
+    again). A card that is no card of the deck opens again too (`Device.open_if_ready`)."""
+    if not isinstance(data, dict):
+        return {}
+    opened = {}
+    for position, card in data.items():
+        if not (isinstance(position, str) and position.isdigit() and isinstance(card, str)):
+            return {}
+        opened[int(position)] = card
+    return opened
+
+
+def saved_unsealed(data: object) -> dict[tuple[int, int], bytes]:
+    """The keys sealed to this device that the save says it opened, if well formed."""
+    if not isinstance(data, list):
+        return {}
+    unsealed = {}
+    for entry in data:
+        if not (isinstance(entry, list) and len(entry) == 3 and isinstance(entry[2], str)):
+            return {}
+        position, seat, key = entry
+        if type(position) is not int or type(seat) is not int:
+            return {}
+        try:
+            unsealed[position, seat] = unb64(key, 32)
+        except ValueError:
+            return {}
+    return unsealed
 
 
 def take_steps_made(device: Device, messages: list[Message]) -> None:
@@ -689,6 +726,7 @@ def replay_chain(device: Device, messages: list[Message], sent: list[list[str]])
         device.saved_openings = []
         device.saved_redeal_steps = {}
         device.saved_audit = None
+        device.saved_opened, device.saved_unsealed = {}, {}
         for seat_deal in (device.deal, device.deal2):
             if seat_deal is not None:
                 seat_deal.made = {}

@@ -53,6 +53,12 @@ class Showing:
     choices_shown: dict[tuple[int, int], int]  # (number, sender) -> the commitment opened
     to_show: list[Disclosure]
     shown_sent: set[int]
+    # Keys sealed to me that I opened ((position, seat whose key) -> key), kept in the
+    # save; a restore takes them, and the cards they opened, from it (`saved_unsealed`,
+    # `saved_opened`) instead of redoing the group operations.
+    unsealed: dict[tuple[int, int], bytes]
+    saved_unsealed: dict[tuple[int, int], bytes]
+    saved_opened: dict[int, str]
 
     def key_for(self, position: int) -> bytes:
         raise NotImplementedError
@@ -71,6 +77,15 @@ class Showing:
 
     def in_deck(self, position: int) -> bool:
         raise NotImplementedError
+
+    def unsealed_key(self, position: int, seat: int, sealed: Sealed, context: str) -> bytes:
+        """`seat`'s key for `position`, sealed to me: opened here, or as it opened before
+        this device was saved."""
+        key = self.saved_unsealed.get((position, seat))
+        if key is None:
+            key = unseal(self.group, self.box_secret, sealed, context)
+        self.unsealed[position, seat] = key
+        return key
 
     # ----- the chance's book (`pygames.remote.chance.Book`) -----
 
@@ -188,6 +203,7 @@ class Showing:
         for index, position in enumerate(real):
             if not self.in_deck(position):
                 raise DealError(sender, "a card shown at no position of the deck")
+            checked = position in self.saved_opened  # before it was saved
             for t in range(self.seats):
                 if t == self.seat:
                     key = self.key_for(position)
@@ -196,8 +212,8 @@ class Showing:
                 else:
                     r, m = entry["s"][str(t)][index]
                     box = Sealed(decode(r), decode(m))
-                    key = unseal(self.group, self.box_secret, box, self.context(position, t))
-                if self.group.base_times(key) != self.commitment(position, t):
+                    key = self.unsealed_key(position, t, box, self.context(position, t))
+                if not checked and self.group.base_times(key) != self.commitment(position, t):
                     raise DealError(sender, f"a key of seat {t}'s that it did not commit to")
                 self.keys.setdefault(position, {})[t] = key
             self.open_if_ready(position)
