@@ -7,13 +7,14 @@ making of one after a normal boot ("stored" once the service worker kept it).
 
 from __future__ import annotations
 
+import json
 import shutil
 import zipfile
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import UPDATE_AND_ACTIVATE_JS, settle, wait_ready
+from conftest import UPDATE_AND_ACTIVATE_JS, run_python, settle, wait_ready
 from playwright.sync_api import BrowserContext, Page, Request
 
 from tools import build
@@ -30,6 +31,15 @@ MADE = "html[data-snapshot='stored'], html[data-snapshot='refused'], html[data-s
 # on the page and the log to keep its lines by key and show the newest (2026-11-27:
 # 530.4 KB); a budget that notices growth, raised only with a reason.
 OWN_BYTES_LIMIT = 540_000
+# The games whose computer hooks (`<game package>.ai`) are not imported in the page.
+HOOKS_NOT_IMPORTED = """
+import json, sys
+from importlib.util import find_spec
+from pygames import GAMES
+packages = [type(game).__module__ for game in GAMES.values()]
+with_hooks = [p + ".ai" for p in packages if find_spec(p + ".ai") is not None]
+json.dumps([name for name in with_hooks if name not in sys.modules] + [len(with_hooks)])
+"""
 UNUSED_PYSCRIPT = ("py-editor", "py-terminal", "py-game", "codemirror", "xterm", "donkey")
 
 
@@ -120,6 +130,9 @@ def test_first_visit_stores_a_snapshot_and_the_next_visit_restores_it(
 
     page.reload()
     assert boot_of(page) == ("snapshot", None)
+    # The snapshot holds every game's computer hooks: a computer's first decision
+    # imports nothing on the page (it was a long task there).
+    assert json.loads(run_python(page, HOOKS_NOT_IMPORTED)) == [4]
     play_a_little(page)
 
 

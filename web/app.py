@@ -485,15 +485,17 @@ def split_moment(fragment: str) -> tuple[str, dict]:
 
 
 def preload_engine() -> None:
-    """Import the rules engine, the boards and the replay screen while the player looks
-    at the lobby."""
+    """Import the rules engine, the boards, the computer's hooks of each game and the
+    replay screen while the player looks at the lobby."""
     import web.replay  # noqa: F401
     import web.session  # noqa: F401
     from pygames import GAMES
+    from pygames.ai.hooks import hooks_of
 
-    for game_id in GAMES:
+    for game_id, game in GAMES.items():
         if games.is_playable(game_id):
             games.board_module(game_id)
+            hooks_of(game)
 
 
 _app: App | None = None

@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable
 from types import ModuleType
 
-from pygames.core import State
+from pygames.core import Game, State
 
 
 class Hooks:
@@ -63,9 +63,15 @@ _CACHE: dict[str, Hooks] = {}
 
 def hooks_for(state: State) -> Hooks:
     """The hooks of the state's game: module ``<game package>.ai`` if it exists."""
-    game_id = state.game.id
+    return hooks_of(state.game)
+
+
+def hooks_of(game: Game) -> Hooks:
+    """The hooks of `game`, imported the first time (the page does so while its lobby is
+    idle, not at a computer's first decision)."""
+    game_id = game.id
     if game_id not in _CACHE:
-        package = type(state.game).__module__
+        package = type(game).__module__
         try:
             module = importlib.import_module(package + ".ai")
         except ModuleNotFoundError as error:
