@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import hold_the_computer, moves, settle, wait_ready
+from conftest import hold_the_computer, moves, run_python, settle, wait_ready
 from playwright.sync_api import Page, expect
 from test_cloth_of_gold_play import play_a_turn as play_cloth_turn
 from test_fools_field_play import play_a_turn as play_field_turn
@@ -132,3 +132,17 @@ def test_leaving_during_the_computers_turn_keeps_the_game_to_resume(
     page.click("[data-act='resume']")
     assert settle(page) == "mine"
     assert moves(page) >= 2
+
+
+def test_a_game_opened_by_link_imports_its_computer_before_any_decision(
+    page: Page, site_url: str
+) -> None:
+    """Opened from a link (no lobby, so no idle preload), with the person to move first:
+    the computer's hooks are imported with the screen, not in its first decision (a long
+    task on a phone while it thinks)."""
+    page.goto(site_url + "#" + cloth_link())
+    wait_ready(page)
+    assert settle(page) == "mine"
+    imported = run_python(page, "import sys\nstr('pygames.cloth_of_gold.ai' in sys.modules)")
+    assert imported == "True"
+    assert page.get_attribute("html", "data-decisions-ended") is None  # no decision yet

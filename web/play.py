@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import js
 
+from pygames.ai.hooks import hooks_of
 from pygames.views import View
 from web import dialogs, dom, i18n
 from web.analysis import Hint
@@ -49,6 +50,8 @@ class PlayScreen(GameScreen):
         self.seen_log = self.seen_game = 0
         self.game_notice = None
         session.on_update = self.on_session_update
+        if session.searching_computers():  # imported as the screen opens, not in a
+            hooks_of(session.state.game)  # decision (opened by a link: no lobby preload)
         self.render()
         self.report_save_error()
         session.schedule_computer()
