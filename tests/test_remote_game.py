@@ -25,6 +25,7 @@ from pygames.remote.game import (
     RemoteGame,
     SodiumCrypto,
 )
+from pygames.remote.group import SodiumGroup
 from pygames.remote.link import for_seat, from_fragment, to_fragment
 
 CRYPTO = SodiumCrypto()
@@ -64,9 +65,11 @@ def new_table(game_id: str, options: dict[str, str]) -> list[RemoteGame]:
     return [host, guest]
 
 
-def play_whole_game(apps: list[RemoteGame], seed: int) -> tuple[int, list[RemoteGame]]:
+def play_whole_game(
+    apps: list[RemoteGame], seed: int, saves: bool = True
+) -> tuple[int, list[RemoteGame]]:
     """Greedy players; each app sends its link when it says so. The links sent, and the
-    apps as they came back from their last saves."""
+    apps as they came back from their last saves (now and then, if `saves`)."""
     bots = [make_bot("greedy", seed * 2 + seat) for seat in (0, 1)]
     links = 0
     for _ in range(5000):
@@ -85,7 +88,7 @@ def play_whole_game(apps: list[RemoteGame], seed: int) -> tuple[int, list[Remote
         receiver.take_link(fragment)
         receiver.take_link(fragment)  # sent twice: nothing new
         links += 1
-        if links % 40 == 3 or any(app.phase() != PLAYING for app in apps):
+        if saves and (links % 40 == 3 or any(app.phase() != PLAYING for app in apps)):
             apps = [through_a_save(app) for app in apps]  # not always: a save replays all
     raise AssertionError("the game did not end")
 
@@ -873,3 +876,25 @@ def test_a_join_signed_by_the_host_is_refused_naming_the_host():
     link = to_fragment([*from_fragment(host.link() or ""), renamed])
     assert refused_as(bob, link) == ("changed_past", 0)
     assert bob.names()[0] == "A"
+
+
+def test_the_audit_does_not_work_out_again_a_commitment_checked_during_the_game():
+    """Each device's group remembers the commitments it worked out (checking a key given
+    to it, making its own): at the end, its audit works out only the others. Counted per
+    scalar on one device, kept from its start (no save in between): none twice."""
+    host, guest = new_table("fools-field", {"start": "A"})
+    counting = CountingGroup()
+    guest.device.group.inner = counting
+    play_whole_game([host, guest], 3, saves=False)
+    assert guest.phase() == VERIFIED and guest.device.verdict == []
+    assert counting.worked and max(counting.worked.values()) == 1
+
+
+class CountingGroup(SodiumGroup):
+    def __init__(self) -> None:
+        super().__init__()
+        self.worked: dict[bytes, int] = {}  # scalar -> base_times worked out
+
+    def base_times(self, scalar: bytes) -> bytes:
+        self.worked[scalar] = self.worked.get(scalar, 0) + 1
+        return super().base_times(scalar)

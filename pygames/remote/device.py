@@ -95,7 +95,7 @@ from pygames.remote.deal import (
     open_card,
     second_order,
 )
-from pygames.remote.group import Group, PublicGroup
+from pygames.remote.group import Group, PublicGroup, RememberedCommitments
 from pygames.remote.redeal import Redeal, SeatRedeal, audit_redeal, fresh_names, redeal_order
 from pygames.remote.seal import Sealed, box_key, seal
 from pygames.remote.showing import Showing
@@ -209,7 +209,7 @@ class Device(Showing):
         plan: GamePlan,
         deal_seed: bytes | None = None,
     ):
-        self.group = group
+        self.group = RememberedCommitments(group)  # the audit checks them again
         self.signer = signer
         self.seat = seat
         self.plan = plan

@@ -128,9 +128,9 @@ def hash_label(*parts: str) -> bytes:
     return digest.digest()
 
 
-class PublicGroup:
-    """A group whose locks take public scalars only (`Group.lock_public`): what an audit
-    redoes from the seats' published secrets."""
+class Forwarding:
+    """A `Group` that passes every operation to `inner`: what the wrappers below change
+    one operation of."""
 
     def __init__(self, group: Group):
         self.inner = group
@@ -148,7 +148,7 @@ class PublicGroup:
         return self.inner.multiply_scalars(a, b)
 
     def lock(self, point: bytes, scalar: bytes) -> bytes:
-        return self.inner.lock_public(point, scalar)
+        return self.inner.lock(point, scalar)
 
     def lock_public(self, point: bytes, scalar: bytes) -> bytes:
         return self.inner.lock_public(point, scalar)
@@ -158,3 +158,27 @@ class PublicGroup:
 
     def point_from_hash(self, digest: bytes) -> bytes:
         return self.inner.point_from_hash(digest)
+
+
+class PublicGroup(Forwarding):
+    """A group whose locks take public scalars only (`Group.lock_public`): what an audit
+    redoes from the seats' published secrets."""
+
+    def lock(self, point: bytes, scalar: bytes) -> bytes:
+        return self.inner.lock_public(point, scalar)
+
+
+class RememberedCommitments(Forwarding):
+    """A group that remembers each `base_times` it worked out (a function of the scalar
+    alone): a key checked against its seat's commitment during the game is not worked
+    out again by the audit, which checks every key against its commitment."""
+
+    def __init__(self, group: Group):
+        super().__init__(group)
+        self.known: dict[bytes, bytes] = {}
+
+    def base_times(self, scalar: bytes) -> bytes:
+        found = self.known.get(scalar)
+        if found is None:
+            found = self.known[scalar] = self.inner.base_times(scalar)
+        return found
