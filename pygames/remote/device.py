@@ -209,7 +209,7 @@ class Device(Showing):
         plan: GamePlan,
         deal_seed: bytes | None = None,
     ):
-        self.group = RememberedCommitments(group)  # the audit checks them again
+        self.group = RememberedCommitments(group)  # each commitment worked out once
         self.signer = signer
         self.seat = seat
         self.plan = plan
