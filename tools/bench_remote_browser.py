@@ -151,15 +151,17 @@ for game_id, options, seats in (
     invites = host.invites() if seats > 2 else {1: host.link()}
     apps = [host] + [RemoteGame.join(crypto, invites[s], "ABCD"[s]) for s in range(1, seats)]
     bots = [make_bot("greedy", seat + 1) for seat in range(seats)]
-    opens, moves, sizes = [], [], []
+    opens, moves, sizes, longest = [], [], [], []
     def deliver(sender):
         fragment = sender.link()
         sizes.append(len(fragment))
+        kinds = "+".join(message.body.get("kind", "?") for message in sender.outbox())
         for reader in apps:
             if reader is not sender and has_news(sender, reader):
                 started = time.perf_counter()
                 reader.take_link(fragment)
                 opens.append((time.perf_counter() - started) * 1000)
+                longest.append((opens[-1], kinds))
     for _ in range(20000):
         if all(app.phase() == VERIFIED for app in apps):
             break
@@ -179,6 +181,7 @@ for game_id, options, seats in (
     RemoteGame.from_saved(clocked, saved)
     results["games"][f"{game_id} {seats} seats {json.dumps(options)}"] = {
         "opens": opens, "moves": moves, "sizes": sizes, "restore_ms": restore,
+        "longest": max(longest)[1] if longest else "",
         "restore_parts": clocked.ms,
         "messages": len(saved["messages"]),
     }
@@ -258,7 +261,10 @@ def main(argv: list[str] | None = None) -> int:
     for name, figures in games["games"].items():
         print(f"  {name}: {len(figures['sizes'])} links, {figures['messages']} messages")
         print(f"    a move, ms (median / p95 / max):        {spread(figures['moves'])}")
-        print(f"    opening a link, ms (median / p95 / max): {spread(figures['opens'])}")
+        print(
+            f"    opening a link, ms (median / p95 / max): {spread(figures['opens'])}"
+            f"  (the longest: {figures['longest']})"
+        )
         print(f"    link characters (median / p95 / max):    {spread(figures['sizes'])}")
         parts = figures["restore_parts"]
         print(
