@@ -68,7 +68,7 @@ def hooks_for(state: State) -> Hooks:
 
 def hooks_of(game: Game) -> Hooks:
     """The hooks of `game`, imported the first time (the page does so while its lobby is
-    idle, not at a computer's first decision)."""
+    idle, or as a game's screen opens: never in a computer's decision)."""
     game_id = game.id
     if game_id not in _CACHE:
         package = type(game).__module__

@@ -203,7 +203,7 @@ class Showing:
         for index, position in enumerate(real):
             if not self.in_deck(position):
                 raise DealError(sender, "a card shown at no position of the deck")
-            checked = position in self.saved_opened  # before it was saved
+            checked = position in self.saved_opened  # its keys checked before the save
             for t in range(self.seats):
                 if t == self.seat:
                     key = self.key_for(position)
