@@ -11,6 +11,7 @@ import pytest
 
 from pygames.remote.deal import (
     DealError,
+    Openings,
     SeatDeal,
     Step,
     audit,
@@ -209,25 +210,34 @@ def opened_in(points, steps, devices, position: int) -> str:
     return open_card(GROUP, points, steps[-1].deck, commitments_of(steps), position, keys)
 
 
+HIDDEN = [2, 5, 7]  # positions of a finished deal, face down, dealt again
+SHOWN = ["card0", "card1"]  # cards known to all, dealt again
+
+
+def run_redeal(seats: int):
+    """A deal, then a reshuffle of some of its cards (`HIDDEN`) and fresh ones (`SHOWN`):
+    (the deal's devices and steps, the reshuffle's start deck, devices and steps, the
+    points of every card)."""
+    devices, steps = run_deal(seats)
+    names = fresh_names(1, SHOWN)
+    fresh = card_points(GROUP, "test-deck", names, named=True)
+    start = [steps[-1].deck[p] for p in HIDDEN] + [fresh[name] for name in names]
+    mine = [SeatRedeal(GROUP, s, seats, len(start)) for s in range(seats)]
+    redealt: list[Step] = []
+    for seat, kind in redeal_order(seats):
+        keys = [devices[seat].release(p) for p in HIDDEN] if kind.startswith("strip") else []
+        deck = redealt[-1].deck if redealt else start
+        redealt.append(wire(mine[seat].step(kind, deck, keys)))
+    return devices, steps, start, mine, redealt, {**POINTS, **fresh}
+
+
 @pytest.mark.parametrize("seats", [2, 3])
 def test_a_reshuffle_dealt_again_opens_every_card_once_and_the_audit_redoes_it(seats):
     """Cards of a finished deal (face down: still locked at their positions) and cards
     known to all (face up: fresh points), dealt again: every seat strips its position
     keys, then they shuffle and lock; each card opens once, and a seat whose step its
     secrets do not explain is named."""
-    devices, steps = run_deal(seats)
-    hidden = [2, 5, 7]
-    shown = ["card0", "card1"]
-    names = fresh_names(1, shown)
-    fresh = card_points(GROUP, "test-deck", names, named=True)
-    points = {**POINTS, **fresh}
-    start = [steps[-1].deck[p] for p in hidden] + [fresh[name] for name in names]
-    mine = [SeatRedeal(GROUP, s, seats, len(start)) for s in range(seats)]
-    redealt: list[Step] = []
-    for seat, kind in redeal_order(seats):
-        keys = [devices[seat].release(p) for p in hidden] if kind.startswith("strip") else []
-        deck = redealt[-1].deck if redealt else start
-        redealt.append(wire(mine[seat].step(kind, deck, keys)))
+    devices, steps, start, mine, redealt, points = run_redeal(seats)
     opened = []
     for index in range(len(start)):
         keys = {s.seat: s.deal.release(index) for s in mine}
@@ -235,14 +245,31 @@ def test_a_reshuffle_dealt_again_opens_every_card_once_and_the_audit_redoes_it(s
             open_card(GROUP, points, redealt[-1].deck, commitments_of(redealt), index, keys)
         )
     assert sorted(card_of(name) for name in opened) == sorted(
-        [card_of(open_for(devices, steps, p)) for p in hidden] + shown
+        [card_of(open_for(devices, steps, p)) for p in HIDDEN] + SHOWN
     )
-    position_keys = {d.seat: [d.release(p) for p in hidden] for d in devices}
+    position_keys = {d.seat: [d.release(p) for p in HIDDEN] for d in devices}
     secrets = {s.seat: s.secrets_json() for s in mine}
     assert audit_redeal(GROUP, start, position_keys, redealt, secrets, seats) == []
     wrong = dict(secrets)
     wrong[0] = (GROUP.random_scalar(), wrong[0][1])  # not the strip key it used
     assert audit_redeal(GROUP, start, position_keys, redealt, wrong, seats) == [0]
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_a_reshuffle_whose_openings_are_known_is_audited_with_a_lock_per_step(seats):
+    """A card dealt again from a face-down position is traced from that position's
+    dealt point, whose opening the device knows too: no lock for it either."""
+    devices, steps, start, mine, redealt, _ = run_redeal(seats)
+    known = openings_of(lambda i: [d.release(i) for d in devices], steps[-1].deck)
+    known |= openings_of(lambda i: [s.deal.release(i) for s in mine], redealt[-1].deck)
+    position_keys = {d.seat: [d.release(p) for p in HIDDEN] for d in devices}
+    secrets = {s.seat: s.secrets_json() for s in mine}
+    counting = CountingGroup()
+    assert audit_redeal(counting, start, position_keys, redealt, secrets, seats, known) == []
+    assert counting.locks == len(redealt) - 1
+    wrong = dict(secrets)
+    wrong[0] = (GROUP.random_scalar(), wrong[0][1])
+    assert audit_redeal(GROUP, start, position_keys, redealt, wrong, seats, known) == [0]
 
 
 class CountingGroup(SodiumGroup):
@@ -263,6 +290,64 @@ def test_a_fair_deal_is_audited_with_a_lock_per_card_and_one_per_step(seats):
     assert counting.locks == len(START) + len(steps) - 1
     redone_step_by_step = seats * len(START) + (seats - 1) * len(START)
     assert counting.locks < redone_step_by_step
+
+
+def openings_of(keys_of, final: list[bytes]) -> Openings:
+    """Each dealt point's opening, as a device works it out at the audit: the product
+    of every seat's key for its position (`keys_of(index)`), and the point it opens to."""
+    opened = {}
+    for index, dealt in enumerate(final):
+        keys = keys_of(index)
+        product = keys[0]
+        for key in keys[1:]:
+            product = GROUP.multiply_scalars(product, key)
+        opened[dealt] = (product, GROUP.lock(dealt, GROUP.invert(product)))
+    return opened
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_fair_deal_whose_openings_are_known_is_audited_with_a_lock_per_step(seats):
+    """The dealt deck is compared through the openings the device works out anyway:
+    only each earlier step's first card is locked."""
+    devices, steps = run_deal(seats)
+    known = openings_of(lambda i: [d.release(i) for d in devices], steps[-1].deck)
+    counting = CountingGroup()
+    secrets = {d.seat: d.secrets for d in devices}
+    assert audit(counting, START, steps, secrets, opened=known) == []
+    assert counting.locks == len(steps) - 1
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+@pytest.mark.parametrize("kind", ["shuffle", "lock"])
+def test_known_openings_do_not_hide_a_changed_card(seats, kind):
+    """The openings are of the deck as dealt, changed card and all: the audit still
+    names the seat that changed it."""
+    cheater = seats - 1 if kind == "shuffle" else 0
+
+    def swap_in_a_copy(seat, step_kind, step):
+        if seat == cheater and step_kind == kind:
+            step.deck[1] = step.deck[0]
+        return step
+
+    devices, steps = run_deal(seats, swap_in_a_copy)
+    known = openings_of(lambda i: [d.release(i) for d in devices], steps[-1].deck)
+    secrets = {d.seat: d.secrets for d in devices}
+    assert audit(GROUP, START, steps, secrets, opened=known) == [cheater]
+
+
+def test_an_opening_that_does_not_fit_the_redone_deal_costs_a_lock_and_changes_nothing():
+    """An opening known with another product (a key the seat did not publish) or to
+    another point is no shortcut: that card is locked and compared as before."""
+    devices, steps = run_deal(2)
+    final = steps[-1].deck
+    known = openings_of(lambda i: [d.release(i) for d in devices], final)
+    other = GROUP.random_scalar()
+    known[final[0]] = (other, GROUP.lock(final[0], GROUP.invert(other)))
+    known[final[1]] = (known[final[1]][0], GROUP.lock(START[0], other))  # no card
+    counting = CountingGroup()
+    secrets = {d.seat: d.secrets for d in devices}
+    assert audit(counting, START, steps, secrets, opened=known) == []
+    assert counting.locks == len(steps) - 1 + 2
 
 
 @pytest.mark.parametrize("seats", [2, 3])

@@ -898,3 +898,21 @@ class CountingGroup(SodiumGroup):
     def base_times(self, scalar: bytes) -> bytes:
         self.worked[scalar] = self.worked.get(scalar, 0) + 1
         return super().base_times(scalar)
+
+
+@pytest.mark.parametrize("game_id", ["fools-field", "fools"])
+def test_a_restored_device_remembers_the_commitments_it_had_worked_out(game_id):
+    """A restore takes my steps and the cards I opened from the save instead of working
+    out their commitments again; the device remembers them as the live one did (my keys'
+    and those of every card opened here), each the true commitment of its key."""
+    host, guest = new_table(game_id, {})
+    play_whole_game([host, guest], 7, saves=False)
+    restored = through_a_save(guest).device
+    live = guest.device
+    mine = [live.deal, live.deal2, *(redeal.deal for redeal in live.my_redeals.values())]
+    keys = {key for side in mine if side is not None for key in side.secrets.position_keys}
+    keys |= {key for position in live.opened for key in live.keys[position].values()}
+    assert live.opened and keys <= set(live.group.known)
+    remembered = restored.group.known
+    assert keys <= set(remembered)
+    assert all(SodiumGroup().base_times(key) == remembered[key] for key in keys)

@@ -19,8 +19,10 @@ knows how two cards' points relate). With seats 0..n-1:
    the seats whose published steps do not follow from their secrets. It first redoes
    the deal with the keys only (`Traced`): each card's place in the starting deck and
    the product of the keys put on it, which costs scalar products, not locks; then
-   the dealt deck is locked once per card and compared. Only a deal that does not
-   add up is redone step by step, lock by lock, to find the seat at fault.
+   the dealt deck is compared through the openings the device works out anyway (each
+   dealt card opened by the published keys), a lock only where one does not fit. Only
+   a deal that does not add up is redone step by step, lock by lock, to find the seat
+   at fault.
 
 What travels is only points and scalars (32 bytes each, `Group`); secrets stay in
 the `SeatDeal` of the device that made them until the audit.
@@ -297,21 +299,31 @@ def audit(
     additions: int = 0,
     steps2: list[Step] | None = None,
     secrets2: dict[int, DealSecrets] | None = None,
+    opened: Openings | None = None,
 ) -> list[int]:
     """The seats whose published steps do not follow from their published secrets,
     redoing the deal from `deck` (the cards' points in the agreed starting order, the
     additions of a second stage last). A seat whose secrets are missing counts as not
-    verified too. [] when all is fair."""
+    verified too. [] when all is fair. `opened`: the dealt points' openings known (see
+    `Traced`)."""
     stages = (steps, secrets, steps2, secrets2)
-    return quick_pass_first(group, deck, lambda g, d: redo_deal(g, d, stages, block, additions))
+    return quick_pass_first(
+        group, deck, lambda g, d: redo_deal(g, d, stages, block, additions), opened
+    )
+
+
+Openings = dict[bytes, tuple[bytes, bytes]]  # dealt point -> (keys' product, point opened)
 
 
 def quick_pass_first(
-    group: Group, start: list[bytes], redo: Callable[[Group, list[bytes]], list[int]]
+    group: Group,
+    start: list[bytes],
+    redo: Callable[[Group, list[bytes]], list[int]],
+    opened: Openings | None = None,
 ) -> list[int]:
     """`redo(group, deck)` (the seats at fault) by a `Traced` group first: [] if that
-    finds none; else redone for real, which names the seats."""
-    traced = Traced(group, start)
+    finds none; else redone for real, which names the seats. `opened`: as `Traced`."""
+    traced = Traced(group, start, opened)
     try:
         if not redo(traced, traced.deck()):
             return []
@@ -391,30 +403,58 @@ def same_step(group: Group, again: Step, published: Step, whole: bool) -> bool:
     if not isinstance(group, Traced):
         return again.deck == published.deck
     compared = len(again.deck) if whole else min(1, len(again.deck))
-    return group.untrace(again.deck[:compared]) == published.deck[:compared]
+    return group.matches(again.deck[:compared], published.deck[:compared])
 
 
 class Traced(PublicGroup):
     """A stand-in `Group` for the audit's quick pass. A traced point is a card's place
     in the starting deck `start` and the product of every key put on it so far: a lock
-    multiplies scalars, and `untrace` makes real points of traced ones, one lock per
-    point, for the few that are compared. Commitments are real (`base_times`)."""
+    multiplies scalars, and `matches` compares traced points with real ones, one lock
+    per point, for the few that are compared. Commitments are real (`base_times`).
+
+    `opened`: dealt points whose opening the device knows (dealt point -> (product of
+    the keys that open it, the point they open), such that the dealt point is that
+    point locked by that product). A dealt point traced to that point and that product
+    matches with no lock (and so does one traced to a point that is itself a known
+    opening's dealt point, by the product of both): the dealt deck is compared for the
+    price of its openings, which the audit needs anyway."""
 
     ONE = (1).to_bytes(SCALAR_BYTES, "little")
 
-    def __init__(self, group: Group, start: list[bytes]):
+    def __init__(self, group: Group, start: list[bytes], opened: Openings | None = None) -> None:
         super().__init__(group)
         self.start = start
+        self.opened = opened or {}
+        self.products: dict[tuple[bytes, bytes], bytes] = {}
 
     def deck(self) -> list[bytes]:
         return [index.to_bytes(4, "little") + self.ONE for index in range(len(self.start))]
 
-    def untrace(self, traced: list[bytes]) -> list[bytes]:
-        start, lock = self.start, self.inner.lock_public
-        return [lock(start[int.from_bytes(point[:4], "little")], point[4:]) for point in traced]
+    def matches(self, traced: list[bytes], real: list[bytes]) -> bool:
+        """Each traced point is the real one at its place."""
+        return all(self.match(point, found) for point, found in zip(traced, real, strict=True))
+
+    def match(self, traced: bytes, real: bytes) -> bool:
+        start, product = self.start[int.from_bytes(traced[:4], "little")], traced[4:]
+        known = self.opened.get(real)
+        if known is not None:
+            if known == (product, start):
+                return True
+            # A redeal starts from dealt points: one whose opening is known too
+            below = self.opened.get(start)
+            if below is not None:
+                whole = self.inner.multiply_scalars(below[0], product)
+                if known == (whole, below[1]):
+                    return True
+        return self.inner.lock_public(start, product) == real
 
     def lock(self, point: bytes, scalar: bytes) -> bytes:
-        return point[:4] + self.inner.multiply_scalars(point[4:], scalar)
+        # Every card of a shuffle takes the same key on the same product: worked out once.
+        pair = (point[4:], scalar)
+        product = self.products.get(pair)
+        if product is None:
+            product = self.products[pair] = self.inner.multiply_scalars(*pair)
+        return point[:4] + product
 
     def lock_public(self, point: bytes, scalar: bytes) -> bytes:
         return self.lock(point, scalar)

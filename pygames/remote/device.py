@@ -85,6 +85,7 @@ from pygames.remote.commit import verify as verify_commitment
 from pygames.remote.deal import (
     DealError,
     DealSecrets,
+    Openings,
     SeatDeal,
     Seed,
     Step,
@@ -209,7 +210,8 @@ class Device(Showing):
         plan: GamePlan,
         deal_seed: bytes | None = None,
     ):
-        self.group = RememberedCommitments(group)  # each commitment worked out once
+        # each commitment worked out once
+        self.group: RememberedCommitments = RememberedCommitments(group)
         self.signer = signer
         self.seat = seat
         self.plan = plan
@@ -651,20 +653,22 @@ class Device(Showing):
             self.verdict, whole = self.saved_audit
             self.whole = whole if not self.verdict else None
         elif len(self.secrets) == self.plan.seats:
-            start = list(self.points.values())
+            openings = self.dealt_openings()
+            opened = {dealt: (product, point) for dealt, product, point in openings.values()}
             layout = self.plan.layout
             at_fault = audit(
                 PublicGroup(self.group),  # every secret is published now
-                start,
+                list(self.points.values()),
                 self.steps,
                 self.secrets,
                 layout.first or None,
                 len(self.plan.additions),
                 self.steps2 if self.deal2 is not None else None,
                 self.secrets2,
+                opened,
             )
-            at_fault = at_fault or self.redeal_faults()
-            self.verdict = at_fault or self.replay_faults()
+            at_fault = at_fault or self.redeal_faults(opened)
+            self.verdict = at_fault or self.replay_faults(openings)
 
     def take_secrets(self, sender: int, body: dict) -> None:
         """A seat's audit that lists every secret (a game begun before seeds)."""
@@ -685,7 +689,7 @@ class Device(Showing):
             theirs = self.seat_redeal(sender, redeal, seed)
             self.redeal_secrets.setdefault(number, {})[sender] = theirs.secrets_json()
 
-    def redeal_faults(self) -> list[int]:
+    def redeal_faults(self, opened: Openings) -> list[int]:
         """The seats whose steps of a reshuffle's deal do not follow from their secrets."""
         at_fault: list[int] = []
         for number, redeal in sorted(self.redeals.items()):
@@ -700,15 +704,20 @@ class Device(Showing):
             secrets = self.redeal_secrets.get(number, {})
             start = self.redeal_start(redeal)
             public = PublicGroup(self.group)
-            at_fault += audit_redeal(public, start, position_keys, steps, secrets, self.seats)
+            at_fault += audit_redeal(
+                public, start, position_keys, steps, secrets, self.seats, opened
+            )
         return sorted(set(at_fault))
 
-    def replay_faults(self) -> list[int]:
+    def replay_faults(self, dealt: dict[int, tuple[bytes, bytes, bytes]]) -> list[int]:
         """Replay the whole game with every card open and every hidden action opened: []
         if every move adds up, else the seat whose move does not (an opening that is not
         its commitment, a hidden action that is not what was shown, an illegal move,
         cards shown that are not the ones the rules show)."""
-        opened = self.open_everything()
+        cards = {point: card for card, point in self.all_points.items()}
+        if any(point not in cards for _, _, point in dealt.values()):
+            raise DealError(-1, "the keys open no card of this deck")
+        opened = {position: cards[point] for position, (_, _, point) in dealt.items()}
         shares = [self.shares[seat] for seat in range(self.plan.seats)]
         size = len(self.points)  # where a new game of a match starts its deck, as in play
         chance = DeckChance(
@@ -748,34 +757,54 @@ class Device(Showing):
         self.whole = list(state.history)
         return []
 
-    def open_everything(
-        self, keys_of: Callable[[str, int], dict[int, bytes]] | None = None
-    ) -> dict[int, str]:
-        """Every position of every deal done, opened with every seat's keys: those
-        published at the audit, or `keys_of(deal, index)` (seat -> key). With the
-        published keys (once the deals' audit found each seat's keys match its
-        commitments), a card this device opened during the game is the card those keys
-        open: it is not opened again, nor are the keys checked twice."""
-        audited = keys_of is None
-        keys_of = keys_of or self.published_keys
+    def dealt_positions(self) -> list[int]:
+        """Every position of every deal whose steps are all done."""
         positions = list(range(len(self.points)))
         for redeal in self.redeals.values():
             positions += range(redeal.start, redeal.start + redeal.size)
+        return [p for p in positions if len(self.locate(p)[1]) == self.locate(p)[2]]
+
+    def dealt_openings(self) -> dict[int, tuple[bytes, bytes, bytes]]:
+        """At the audit, each dealt position's (dealt point, product of every seat's key
+        for it, the point those keys open it to): for a card this device opened during
+        the game, the keys it opened it with; for any other, the keys the seats
+        published at the audit (one lock each). The dealt point is the opened point
+        locked by the product, by construction; the deals' audit (`Traced`) finds
+        whether that point is the card its redone deal put there. A position whose keys
+        do not open it (a key missing or zero) is left out: the audit names the seat."""
+        openings = {}
+        for position in self.dealt_positions():
+            name, steps, _, index, _ = self.locate(position)
+            dealt = steps[-1].deck[index]
+            card = self.opened.get(position)
+            keys = self.keys.get(position, {})
+            try:
+                if card is None or len(keys) < self.plan.seats:
+                    card, keys = None, self.published_keys(name, index)
+                product = keys[0]
+                for seat in range(1, self.plan.seats):
+                    product = self.group.multiply_scalars(product, keys[seat])
+                point = (
+                    self.all_points[card]
+                    if card is not None
+                    else self.group.lock_public(dealt, self.group.invert(product))
+                )
+            except (KeyError, IndexError, ValueError):
+                continue
+            openings[position] = (dealt, product, point)
+        return openings
+
+    def open_everything(self, keys_of: Callable[[str, int], dict[int, bytes]]) -> dict[int, str]:
+        """Every position of every deal done, opened with every seat's keys
+        `keys_of(deal, index)` (seat -> key), each checked against its commitment."""
         opened = {}
-        for position in positions:
-            name, steps, count, index, _ = self.locate(position)
-            if len(steps) < count:
-                continue
-            if audited and position in self.opened:
-                opened[position] = self.opened[position]
-                continue
-            keys = keys_of(name, index)
+        for position in self.dealt_positions():
+            name, steps, _, index, _ = self.locate(position)
             commitments = {s.seat: s.commitments for s in steps if s.commitments}
             final = steps[-1].deck
-            points = self.all_points
-            group = PublicGroup(self.group) if audited else self.group
+            keys = keys_of(name, index)
             opened[position] = open_card(
-                group, points, final, commitments, index, keys, checked=audited
+                self.group, self.all_points, final, commitments, index, keys
             )
         return opened
 
@@ -1087,6 +1116,26 @@ class Device(Showing):
             self.faults.append(DealError(-1, f"the card at {position} opened before"))
             return
         self.opened[position] = card
+
+    def remember_commitments(self) -> None:
+        """At the end of a restore: the commitments this device worked out before its
+        save, which the restore took from it instead (my steps as made, the cards
+        opened), remembered for the audit as if worked out again (`RememberedCommitments`):
+        my keys' and the keys of each card opened here."""
+        sides = [(self.deal.made, self.deal.secrets)]
+        if self.deal2 is not None:
+            sides.append((self.deal2.made, self.deal2.secrets))
+        sides += [(redeal.made, redeal.deal.secrets) for redeal in self.my_redeals.values()]
+        for made, secrets in sides:
+            for step in made.values():
+                if len(step.commitments) == len(secrets.position_keys):
+                    self.group.remember(secrets.position_keys, step.commitments)
+        for position in self.opened:
+            _, steps, _, index, _ = self.locate(position)
+            commitments = {step.seat: step.commitments for step in steps if step.commitments}
+            for seat, key in self.keys.get(position, {}).items():
+                if index < len(commitments.get(seat, [])):
+                    self.group.remember([key], [commitments[seat][index]])
 
     def seat_deals(self, seat: int, seed: bytes) -> tuple[SeatDeal, SeatDeal | None]:
         """`seat`'s side of the deal, and of its second stage (cards that join the deck

@@ -720,6 +720,7 @@ def replay_chain(device: Device, messages: list[Message], sent: list[list[str]])
             redo(device, message, own_moves)
             if pending and pending[0] is message:
                 raise RemoteError("bad_save", None, "a message of mine not made again")
+        device.remember_commitments()
     finally:
         device.script = None
         device.chain.vouched = set()

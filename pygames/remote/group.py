@@ -177,6 +177,11 @@ class RememberedCommitments(Forwarding):
         super().__init__(group)
         self.known: dict[bytes, bytes] = {}
 
+    def remember(self, scalars: list[bytes], points: list[bytes]) -> None:
+        """Commitments worked out before (by this device, before its save): taken as
+        `base_times` of their scalars."""
+        self.known.update(zip(scalars, points, strict=True))
+
     def base_times(self, scalar: bytes) -> bytes:
         found = self.known.get(scalar)
         if found is None:

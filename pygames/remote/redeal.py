@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from pygames.remote.deal import (
     DealSecrets,
+    Openings,
     SeatDeal,
     Seed,
     Step,
@@ -139,6 +140,7 @@ def audit_redeal(
     steps: list[Step],
     secrets: dict[int, tuple[bytes | None, DealSecrets]],
     seats: int,
+    opened: Openings | None = None,
 ) -> list[int]:
     """The seats whose steps of a redeal do not follow from their published secrets
     (`position_keys`: each seat's keys for the face-down cards, from its secrets of the
@@ -148,7 +150,7 @@ def audit_redeal(
     if missing:
         return missing
     return quick_pass_first(
-        group, start, lambda g, deck: redo_redeal(g, deck, position_keys, steps, secrets)
+        group, start, lambda g, deck: redo_redeal(g, deck, position_keys, steps, secrets), opened
     )
 
 
