@@ -287,6 +287,7 @@ class Session:
             if generation != self.generation or seat not in self.state.to_act():
                 return
             self.on_update("thinking")
+            await asyncio.sleep(0)  # the decision set up in a task after the status's redraw
             action = await self._decide(seat, generation)
             if action is not None and generation == self.generation and not self.closed:
                 self.thinking.pop(seat, None)  # before the move: others may go on
