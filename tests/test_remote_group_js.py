@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from pygames.remote import seal
-from pygames.remote.group import SodiumGroup, hash_label
+from pygames.remote.group import BadPoint, SodiumGroup, hash_label
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECK = ROOT / "tests" / "js" / "group_check.mjs"
@@ -57,6 +57,7 @@ def test_both_back_ends_agree_byte_for_byte():
         "points": [p.hex() for p in points + bad],
         "locks": [[p.hex(), s.hex()] for p, s in zip(points + bad, scalars * 2, strict=False)],
         "scalars": [s.hex() for s in scalars],
+        "base_scalars": [s.hex() for s in [*scalars, bytes(32)]],  # zero last: no commitment
         "pairs": [[a.hex(), b.hex()] for a, b in zip(scalars, reversed(scalars), strict=True)],
         "wide": [w.hex() for w in wide_values()],
     }
@@ -73,10 +74,15 @@ def test_both_back_ends_agree_byte_for_byte():
     assert js["public_locks"] == js["locks_again"] == expected_locks
     assert js["is_point_again"] == js["is_point"]
     assert js["inverses"] == [GROUP.invert(s).hex() for s in scalars]
+    assert js["inverse_of_zero"] == "error: zero has no inverse"
+    with pytest.raises(ValueError):
+        GROUP.invert(bytes(32))
     assert js["products"] == [
         GROUP.multiply_scalars(a, b).hex() for a, b in zip(scalars, reversed(scalars), strict=True)
     ]
-    assert js["base"] == [GROUP.base_times(s).hex() for s in scalars]
+    assert js["base"] == [GROUP.base_times(s).hex() for s in scalars] + ["BadPoint"]
+    with pytest.raises(BadPoint):
+        GROUP.base_times(bytes(32))
 
 
 def test_the_pages_random_scalars_are_canonical_and_differ():

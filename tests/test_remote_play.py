@@ -122,3 +122,22 @@ def test_a_seat_that_deals_a_card_twice_is_named_by_the_audit(monkeypatch, cheat
     for device in table.devices:
         table.send(device.seat, device.send_audit())
     assert [device.verdict for device in table.devices] == [[cheater], [cheater]]
+
+
+@pytest.mark.parametrize(("cheater", "key"), [(1, "position"), (0, "position"), (0, "deck")])
+def test_a_zero_key_published_at_the_audit_names_its_seat(cheater, key):
+    """A game begun before seeds publishes each secret as such: a seat that publishes a
+    zero key (which locks nothing and inverts to nothing) is named by the other
+    device's audit, which goes on to its verdict."""
+    table = new_table({"map": "blank"}, "zero-key")
+    play_out(table, 2)
+    cheat = table.devices[cheater]
+    cheat.deal_seed = None  # its audit lists its secrets
+    if key == "deck":
+        cheat.deal.secrets.deck_key = bytes(32)
+    else:
+        cheat.deal.secrets.position_keys[0] = bytes(32)
+    honest = table.devices[1 - cheater]
+    table.send(honest.seat, honest.send_audit())
+    table.send(cheater, cheat.send_audit())
+    assert honest.verdict == [cheater]

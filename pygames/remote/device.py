@@ -762,7 +762,12 @@ class Device(Showing):
         positions = list(range(len(self.points)))
         for redeal in self.redeals.values():
             positions += range(redeal.start, redeal.start + redeal.size)
-        return [p for p in positions if len(self.locate(p)[1]) == self.locate(p)[2]]
+        done = []
+        for position in positions:
+            _, steps, count, _, _ = self.locate(position)
+            if len(steps) == count:
+                done.append(position)
+        return done
 
     def dealt_openings(self) -> dict[int, tuple[bytes, bytes, bytes]]:
         """At the audit, each dealt position's (dealt point, product of every seat's key
@@ -784,6 +789,8 @@ class Device(Showing):
                 product = keys[0]
                 for seat in range(1, self.plan.seats):
                     product = self.group.multiply_scalars(product, keys[seat])
+                if not any(product):  # a zero key, which nothing inverts
+                    continue
                 point = (
                     self.all_points[card]
                     if card is not None

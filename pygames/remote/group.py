@@ -39,7 +39,7 @@ class Group(Protocol):
         ...
 
     def invert(self, scalar: bytes) -> bytes:
-        """The scalar's inverse mod the group order."""
+        """The scalar's inverse mod the group order; ValueError for zero."""
         ...
 
     def multiply_scalars(self, a: bytes, b: bytes) -> bytes:
@@ -56,7 +56,8 @@ class Group(Protocol):
         ...
 
     def base_times(self, scalar: bytes) -> bytes:
-        """scalar * the standard base point (a public commitment to the scalar)."""
+        """scalar * the standard base point (a public commitment to the scalar); raises
+        BadPoint for a zero scalar (the identity commits to nothing)."""
         ...
 
     def point_from_hash(self, digest: bytes) -> bytes:
@@ -85,7 +86,12 @@ class SodiumGroup:
         return self.sodium.crypto_core_ed25519_scalar_reduce(digest)
 
     def invert(self, scalar: bytes) -> bytes:
-        return self.sodium.crypto_core_ed25519_scalar_invert(scalar)
+        from nacl.exceptions import RuntimeError as SodiumError
+
+        try:
+            return self.sodium.crypto_core_ed25519_scalar_invert(scalar)
+        except SodiumError as error:
+            raise ValueError("zero has no inverse") from error
 
     def multiply_scalars(self, a: bytes, b: bytes) -> bytes:
         return self.sodium.crypto_core_ed25519_scalar_mul(a, b)
@@ -104,7 +110,12 @@ class SodiumGroup:
         return self.lock(point, scalar)  # libsodium has only the constant-time one
 
     def base_times(self, scalar: bytes) -> bytes:
-        return self.sodium.crypto_scalarmult_ed25519_base_noclamp(scalar)
+        from nacl.exceptions import RuntimeError as SodiumError
+
+        try:  # libsodium refuses a result that is the identity (a zero scalar)
+            return self.sodium.crypto_scalarmult_ed25519_base_noclamp(scalar)
+        except SodiumError as error:
+            raise BadPoint("a zero scalar gives the identity") from error
 
     def point_from_hash(self, digest: bytes) -> bytes:
         # libsodium's Elligator 2 map, cofactor cleared: a point of the prime-order

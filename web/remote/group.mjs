@@ -53,7 +53,11 @@ export function randomScalar() {
   }
 }
 
-export const invert = (scalar) => scalarBytes(Fn.inv(scalarOf(scalar)));
+export function invert(scalar) {
+  const value = scalarOf(scalar);
+  if (value === 0n) throw new RangeError("zero has no inverse");
+  return scalarBytes(Fn.inv(value));
+}
 
 export const multiplyScalars = (a, b) => scalarBytes(Fn.mul(scalarOf(a), scalarOf(b)));
 
@@ -71,7 +75,11 @@ export function lockPublic(point, scalar) {
   return remember(pointOf(point).multiplyUnsafe(value).toBytes());
 }
 
-export const baseTimes = (scalar) => Point.BASE.multiply(scalarOf(scalar)).toBytes();
+export function baseTimes(scalar) {
+  const value = scalarOf(scalar);
+  if (value === 0n) throw new BadPoint("a zero scalar gives the identity");
+  return Point.BASE.multiply(value).toBytes();
+}
 
 export function isPoint(bytes) {
   try {

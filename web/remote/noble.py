@@ -71,7 +71,10 @@ class NobleGroup:
         return self.js.scalarFromHash(js_bytes(digest)).to_bytes()
 
     def invert(self, scalar: bytes) -> bytes:
-        return self.js.invert(js_bytes(scalar)).to_bytes()
+        try:
+            return self.js.invert(js_bytes(scalar)).to_bytes()
+        except JsException as error:  # zero
+            raise ValueError(str(error)) from None
 
     def multiply_scalars(self, a: bytes, b: bytes) -> bytes:
         return self.js.multiplyScalars(js_bytes(a), js_bytes(b)).to_bytes()
@@ -93,7 +96,12 @@ class NobleGroup:
             raise
 
     def base_times(self, scalar: bytes) -> bytes:
-        return self.js.baseTimes(js_bytes(scalar)).to_bytes()
+        try:
+            return self.js.baseTimes(js_bytes(scalar)).to_bytes()
+        except JsException as error:
+            if self.js.BadPoint.prototype.isPrototypeOf(error):
+                raise BadPoint("a zero scalar gives the identity") from None
+            raise
 
     def point_from_hash(self, digest: bytes) -> bytes:
         """The point libsodium maps the hash's first 32 bytes to, from the table."""
