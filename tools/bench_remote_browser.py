@@ -7,12 +7,14 @@ Chromium with the CPU throttled and prints what one device pays: each group oper
 (median of 200), and the operations of its share of a deal for each game's deck (the
 first seat of two: a shuffle, then a lock with a commitment per card; the work of
 pygames.remote.deal), run for real on the page. Then, in the app itself (its Python,
-the kit as the page loads it), two players' apps play whole games of The Fool's Field,
-Game of Fields (blank map), Cloth of Gold and 2-seat Fools! by links (greedy moves),
-and it prints what a person waits for:
+the kit as the page loads it), the players' apps play whole games of The Fool's Field,
+Game of Fields (blank map), Cloth of Gold and Fools! (2 and 3 seats) by links (greedy
+moves), and it prints what a person waits for:
 loading the kit, making a move's link, opening a link (the device's work to take it),
 and bringing a save back (the chain replayed, as when a link opens a game in a new
-tab), at the end of the game, the longest. Prints figures only; asserts nothing.
+tab), at the end of the game, the longest; then the longest link to open again, on its
+reader brought back from its save just before it, with each group operation's share.
+Prints figures only; asserts nothing.
 """
 
 from __future__ import annotations
