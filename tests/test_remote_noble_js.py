@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from pygames.remote.chain import SodiumSigner, canonical, sodium_verify
+from pygames.remote.group import SodiumGroup, hash_label
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECK = ROOT / "tests" / "js" / "noble_check.mjs"
@@ -27,11 +28,12 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def run_js(seeds=(), signing=(), verifying=()) -> dict:
+def run_js(seeds=(), signing=(), verifying=(), on_hex=()) -> dict:
     vectors = {
         "seeds": [seed.hex() for seed in seeds],
         "signing": [[seed.hex(), data.hex()] for seed, data in signing],
         "verifying": [[key.hex(), data.hex(), sig.hex()] for key, data, sig in verifying],
+        "on_hex": [[name, *(value.hex() for value in values)] for name, *values in on_hex],
     }
     done = subprocess.run(
         ["node", str(CHECK)], input=json.dumps(vectors), capture_output=True, text=True, check=True
@@ -53,7 +55,44 @@ def test_same_seed_same_key_and_signature_bytes():
     js = run_js(seeds, signing)
     assert js["public_keys"] == [SodiumSigner(seed).public_key.hex() for seed in seeds]
     assert js["signatures"] == [SodiumSigner(seed).sign(data).hex() for seed, data in signing]
-    assert js["same_group"]  # noble.mjs hands out group.mjs's operations themselves
+    assert js["same_group"]  # noble.mjs's BadPoint is group.mjs's own
+
+
+def test_the_group_on_hex_strings_gives_libsodiums_bytes():
+    """What web/remote/noble.py calls (`onHex`): each operation on hex strings, the same
+    as libsodium's on bytes, and BadPoint (or an error) where libsodium refuses."""
+    group = SodiumGroup()
+    a, b = group.random_scalar(), group.random_scalar()
+    point = group.point_from_hash(hash_label("a point", "1"))
+    wide = hash_label("wide", "1")
+    calls = [
+        ("multiplyScalars", a, b),
+        ("invert", a),
+        ("lock", point, a),
+        ("lockPublic", point, b),
+        ("baseTimes", a),
+        ("scalarFromHash", wide),
+        ("lock", SMALL_ORDER, a),
+        ("lock", point, bytes(32)),
+        ("baseTimes", bytes(32)),
+        ("isPoint", point),
+        ("isPoint", IDENTITY),
+    ]
+    js = run_js(on_hex=calls)
+    assert js["on_hex"] == [
+        group.multiply_scalars(a, b).hex(),
+        group.invert(a).hex(),
+        group.lock(point, a).hex(),
+        group.lock(point, b).hex(),
+        group.base_times(a).hex(),
+        group.scalar_from_hash(wide).hex(),
+        "BadPoint",
+        "BadPoint",
+        "BadPoint",
+        True,
+        False,
+    ]
+    assert 0 < int.from_bytes(bytes.fromhex(js["random_on_hex"]), "little") < ORDER
 
 
 def test_sodium_seed_is_the_seed_it_was_made_from():

@@ -15,8 +15,16 @@ console.log(
     verified: vectors.verifying.map(([key, data, signature]) =>
       noble.verify(bytes(key), bytes(data), bytes(signature)),
     ),
-    // The group's operations are group.mjs's own (one module: one BadPoint class).
-    same_group: ["BadPoint", "baseTimes", "invert", "isPoint", "lock", "multiplyScalars", "randomScalar"]
-      .every((name) => noble[name] === group[name]),
+    // One module, one BadPoint class: what the group's operations throw.
+    same_group: noble.BadPoint === group.BadPoint,
+    // The group's operations on hex strings, as web/remote/noble.py calls them.
+    on_hex: (vectors.on_hex || []).map(([name, ...values]) => {
+      try {
+        return noble.onHex[name](...values);
+      } catch (error) {
+        return error instanceof group.BadPoint ? "BadPoint" : `error: ${error.message}`;
+      }
+    }),
+    random_on_hex: noble.onHex.randomScalar(),
   }),
 );
