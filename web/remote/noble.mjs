@@ -11,8 +11,8 @@ import * as group from "./group.mjs";
 export { BadPoint } from "./group.mjs";
 
 // The group's operations on hex strings, as the Python side calls them: a string crosses
-// between Pyodide and JS by value, for a third of what a Uint8Array costs each way (an
-// audit makes thousands of products of scalars).
+// between Pyodide and JS by value, cheaper than a Uint8Array each way (web/remote/noble.py
+// has the figures; an audit makes thousands of products of scalars).
 const onHexStrings =
   (operation) =>
   (...values) =>
