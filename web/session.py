@@ -284,10 +284,12 @@ class Session:
 
     async def _computer_turn(self, seat: int, number: int, generation: int) -> None:
         try:
-            if generation != self.generation or seat not in self.state.to_act():
+            if not self.still_due(seat, generation):
                 return
             self.on_update("thinking")
             await asyncio.sleep(0)  # the decision set up in a task after the status's redraw
+            if not self.still_due(seat, generation):
+                return
             action = await self._decide(seat, generation)
             if action is not None and generation == self.generation and not self.closed:
                 self.thinking.pop(seat, None)  # before the move: others may go on
@@ -298,6 +300,10 @@ class Session:
             if self.thinking.get(seat) == number:
                 del self.thinking[seat]  # it ended without a move
             decision_ended()
+
+    def still_due(self, seat: int, generation: int) -> bool:
+        """`seat`'s decision, begun in `generation`, is still the game's to make."""
+        return generation == self.generation and seat in self.state.to_act()
 
     async def _decide(self, seat: int, generation: int) -> str | None:
         """The bot's choice: from the computer's workers when they are ready, else searched

@@ -290,6 +290,9 @@ def second_order(seats: int) -> list[tuple[int, str]]:
     return [(seat, "shuffle") for seat in rotated] + [(seat, "lock") for seat in rotated[:-1]]
 
 
+Openings = dict[bytes, tuple[bytes, bytes]]  # dealt point -> (keys' product, point opened)
+
+
 def audit(
     group: Group,
     deck: list[bytes],
@@ -310,9 +313,6 @@ def audit(
     return quick_pass_first(
         group, deck, lambda g, d: redo_deal(g, d, stages, block, additions), opened
     )
-
-
-Openings = dict[bytes, tuple[bytes, bytes]]  # dealt point -> (keys' product, point opened)
 
 
 def quick_pass_first(
