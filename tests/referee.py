@@ -12,6 +12,7 @@ from pygames.position import encode_state
 from pygames.remote.chain import Message
 from pygames.remote.chance import Pending
 from pygames.remote.device import DeckChance, Device
+from pygames.remote.group import SodiumGroup
 from pygames.remote.simulate import Table
 
 
@@ -152,3 +153,20 @@ def seeded(monkeypatch, seed: int) -> None:
     monkeypatch.setattr(
         pygames.remote.device, "random_share", lambda: f"{rng.getrandbits(256):064x}"
     )
+
+
+class CountingGroup(SodiumGroup):
+    """libsodium's group, counting its locks and each scalar's commitments worked out."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.locks = 0
+        self.worked: dict[bytes, int] = {}  # scalar -> base_times worked out
+
+    def lock(self, point: bytes, scalar: bytes) -> bytes:
+        self.locks += 1
+        return super().lock(point, scalar)
+
+    def base_times(self, scalar: bytes) -> bytes:
+        self.worked[scalar] = self.worked.get(scalar, 0) + 1
+        return super().base_times(scalar)

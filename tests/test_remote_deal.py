@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from referee import CountingGroup
 
 from pygames.remote.deal import (
     DealError,
@@ -19,6 +20,7 @@ from pygames.remote.deal import (
     card_points,
     copy_names,
     deal_order,
+    key_product,
     open_card,
     second_order,
 )
@@ -272,16 +274,6 @@ def test_a_reshuffle_whose_openings_are_known_is_audited_with_a_lock_per_step(se
     assert audit_redeal(GROUP, start, position_keys, redealt, wrong, seats, known) == [0]
 
 
-class CountingGroup(SodiumGroup):
-    def __init__(self) -> None:
-        super().__init__()
-        self.locks = 0
-
-    def lock(self, point: bytes, scalar: bytes) -> bytes:
-        self.locks += 1
-        return super().lock(point, scalar)
-
-
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_a_fair_deal_is_audited_with_a_lock_per_card_and_one_per_step(seats):
     devices, steps = run_deal(seats)
@@ -297,10 +289,7 @@ def openings_of(keys_of, final: list[bytes]) -> Openings:
     of every seat's key for its position (`keys_of(index)`), and the point it opens to."""
     opened = {}
     for index, dealt in enumerate(final):
-        keys = keys_of(index)
-        product = keys[0]
-        for key in keys[1:]:
-            product = GROUP.multiply_scalars(product, key)
+        product = key_product(GROUP, keys_of(index))
         opened[dealt] = (product, GROUP.lock(dealt, GROUP.invert(product)))
     return opened
 

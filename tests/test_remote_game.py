@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable, Sequence
 
 import pytest
+from referee import CountingGroup
 
 from pygames.bots import make_bot
 from pygames.core import RESIGN, UNKNOWN, IllegalAction, State
@@ -890,16 +891,6 @@ def test_the_audit_does_not_work_out_again_a_commitment_checked_during_the_game(
     assert counting.worked and max(counting.worked.values()) == 1
 
 
-class CountingGroup(SodiumGroup):
-    def __init__(self) -> None:
-        super().__init__()
-        self.worked: dict[bytes, int] = {}  # scalar -> base_times worked out
-
-    def base_times(self, scalar: bytes) -> bytes:
-        self.worked[scalar] = self.worked.get(scalar, 0) + 1
-        return super().base_times(scalar)
-
-
 @pytest.mark.parametrize("game_id", ["fools-field", "fools"])
 def test_a_restored_device_remembers_the_commitments_it_had_worked_out(game_id):
     """A restore takes my steps and the cards I opened from the save instead of working
@@ -915,4 +906,5 @@ def test_a_restored_device_remembers_the_commitments_it_had_worked_out(game_id):
     assert live.opened and keys <= set(live.group.known)
     remembered = restored.group.known
     assert keys <= set(remembered)
-    assert all(SodiumGroup().base_times(key) == remembered[key] for key in keys)
+    sodium = SodiumGroup()
+    assert all(sodium.base_times(key) == remembered[key] for key in keys)

@@ -260,20 +260,26 @@ def open_card(
     DealError naming a seat whose key does not match its commitment (unless `checked`:
     the audit found they match), or that is missing, or (seat -1) when the keys open no
     card of the deck."""
-    product: bytes | None = None
     for seat, seat_commitments in sorted(commitments.items()):
         key = keys.get(seat)
         if key is None:
             raise DealError(seat, "no key for this card")
         if not checked and group.base_times(key) != seat_commitments[position]:
             raise DealError(seat, "a key that is not the one it committed to")
-        product = key if product is None else group.multiply_scalars(product, key)
-    assert product is not None
+    product = key_product(group, [keys[seat] for seat in sorted(commitments)])
     point = group.lock(final[position], group.invert(product))
     for label, card_point in points.items():
         if card_point == point:
             return label
     raise DealError(-1, "the keys open no card of this deck")
+
+
+def key_product(group: Group, keys: list[bytes]) -> bytes:
+    """The product of every seat's key for a position: what locks its card, all told."""
+    product = keys[0]
+    for key in keys[1:]:
+        product = group.multiply_scalars(product, key)
+    return product
 
 
 def deal_order(seats: int) -> list[tuple[int, str]]:

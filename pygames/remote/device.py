@@ -93,6 +93,7 @@ from pygames.remote.deal import (
     card_points,
     deal_order,
     decode,
+    key_product,
     open_card,
     second_order,
 )
@@ -786,9 +787,7 @@ class Device(Showing):
             try:
                 if card is None or len(keys) < self.plan.seats:
                     card, keys = None, self.published_keys(name, index)
-                product = keys[0]
-                for seat in range(1, self.plan.seats):
-                    product = self.group.multiply_scalars(product, keys[seat])
+                product = key_product(self.group, [keys[s] for s in range(self.plan.seats)])
                 if not any(product):  # a zero key, which nothing inverts
                     continue
                 point = (

@@ -70,11 +70,12 @@ class SodiumGroup:
     used: the page has its own back end."""
 
     def __init__(self) -> None:
-        from nacl import bindings
+        from nacl import bindings, exceptions
 
         if not bindings.has_crypto_core_ed25519:
             raise RuntimeError("this libsodium has no ed25519 core functions")
         self.sodium = bindings
+        self.refused = exceptions.RuntimeError  # what libsodium raises for a zero result
 
     def random_scalar(self) -> bytes:
         while True:
@@ -86,11 +87,9 @@ class SodiumGroup:
         return self.sodium.crypto_core_ed25519_scalar_reduce(digest)
 
     def invert(self, scalar: bytes) -> bytes:
-        from nacl.exceptions import RuntimeError as SodiumError
-
         try:
             return self.sodium.crypto_core_ed25519_scalar_invert(scalar)
-        except SodiumError as error:
+        except self.refused as error:
             raise ValueError("zero has no inverse") from error
 
     def multiply_scalars(self, a: bytes, b: bytes) -> bytes:
@@ -99,22 +98,18 @@ class SodiumGroup:
     def lock(self, point: bytes, scalar: bytes) -> bytes:
         if not self.is_point(point):
             raise BadPoint(point.hex()[:16])
-        from nacl.exceptions import RuntimeError as SodiumError
-
         try:  # libsodium refuses a result that is the identity (a zero scalar)
             return self.sodium.crypto_scalarmult_ed25519_noclamp(scalar, point)
-        except SodiumError as error:
+        except self.refused as error:
             raise BadPoint(point.hex()[:16]) from error
 
     def lock_public(self, point: bytes, scalar: bytes) -> bytes:
         return self.lock(point, scalar)  # libsodium has only the constant-time one
 
     def base_times(self, scalar: bytes) -> bytes:
-        from nacl.exceptions import RuntimeError as SodiumError
-
         try:  # libsodium refuses a result that is the identity (a zero scalar)
             return self.sodium.crypto_scalarmult_ed25519_base_noclamp(scalar)
-        except SodiumError as error:
+        except self.refused as error:
             raise BadPoint("a zero scalar gives the identity") from error
 
     def point_from_hash(self, digest: bytes) -> bytes:
