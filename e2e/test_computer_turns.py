@@ -146,3 +146,46 @@ def test_a_game_opened_by_link_imports_its_computer_before_any_decision(
     imported = run_python(page, "import sys\nstr('pygames.cloth_of_gold.ai' in sys.modules)")
     assert imported == "True"
     assert page.get_attribute("html", "data-decisions-ended") is None  # no decision yet
+
+
+# The held computer's move made at once, as its decision would make it (the decision itself
+# is then dropped, the game having moved on), with what the board shows before and after.
+COMPUTER_MOVES_NOW = """
+import asyncio
+import web.app
+from web import dom
+app = web.app._app
+session = app.play.session
+seat = session.computers_to_act()[0]
+shown = lambda: str(dom.query(".play", app.screen).getAttribute("data-moves"))
+before = shown()
+session.act(seat, session.state.legal_actions(seat)[0])
+made = shown()
+"""
+
+
+def test_a_computers_move_is_drawn_in_a_task_after_the_one_that_made_it(
+    page: Page, site_url: str
+) -> None:
+    """On a phone, making and saving a move and then drawing it is too long for one task:
+    the page could not answer a tap in between."""
+    catch_the_computer_thinking(page, site_url)
+    code = COMPUTER_MOVES_NOW + "await asyncio.sleep(0)\n[before, made, shown()]"
+    before, made, drawn = run_python(page, code)
+    assert made == before  # not drawn in the task that made it
+    assert int(drawn) == int(before) + 1  # drawn in the next one
+
+
+def test_a_computers_move_left_at_once_is_not_drawn_over_the_lobby(
+    page: Page, site_url: str
+) -> None:
+    errors: list[str] = []
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    catch_the_computer_thinking(page, site_url)
+    code = COMPUTER_MOVES_NOW + "app.leave_game()\nawait asyncio.sleep(0)\nstr(app.play.is_open)"
+    assert run_python(page, code) == "False"
+    expect(page.locator("#lobby")).to_be_visible()
+    hold_the_computer(page, False)
+    page.wait_for_selector(DECISIONS_ENDED.format(1), state="attached")
+    assert errors == []

@@ -191,7 +191,9 @@ def test_the_play_screen_patched_move_after_move_is_the_screen_drawn_anew(
         steps += 1
         turn = settle(page, 60_000)
     checks = json.loads(run_python(page, PATCH_CHECKS))
-    assert steps == 12
+    # The computers' moves are their own each run: a game may end within 12 steps (in
+    # CPython, seat A playing at random saw the end after 7 of its steps in 2% of games).
+    assert steps == 12 or turn == "over", (steps, turn)
     assert checks["patches"] >= 12
     assert checks["differ"] == 0, checks
     assert checks["kept"] > 0  # elements were reused

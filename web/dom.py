@@ -222,23 +222,27 @@ def text_of(child: Node | str | Live) -> str:
 def _attributes(attrs: dict | None) -> list[str]:
     """[name, value, ...]: None and False leave an attribute out, True sets it empty."""
     flat: list[str] = []
-    for name, value in (attrs or {}).items():
-        if value is None or value is False:
-            continue
-        flat += (name, "" if value is True else str(value))
+    if attrs:
+        for name, value in attrs.items():
+            if value is None or value is False:
+                continue
+            flat.append(name)
+            flat.append("" if value is True else value if type(value) is str else str(value))
     return flat
 
 
 def _nodes(children, into: list) -> list:
-    """`children` flattened into `into`: None and False dropped, numbers as text."""
+    """`children` flattened into `into`: None and False dropped, numbers as text. (Every
+    element of every screen passes here: the commonest kinds are tested first, by type.)"""
     for child in children:
-        if child is None or child is False:
-            continue
-        if isinstance(child, Node):
+        kind = type(child)
+        if kind is Node or kind is str:
             into.append(child)
-        elif isinstance(child, list | tuple):
+        elif kind is list or kind is tuple:
             _nodes(child, into)
-        elif isinstance(child, str | int | float):
+        elif child is None or child is False:
+            continue
+        elif isinstance(child, int | float):
             into.append(str(child))
         else:
             into.append(child)

@@ -10,6 +10,7 @@ draws only its game, from one seat's view; it reaches the shell through its
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
 import js
@@ -65,12 +66,28 @@ class PlayScreen(GameScreen):
     def on_session_update(self, kind: str) -> None:
         if kind == "thinking" and self.redraw_status_only():
             return
+        if kind == "move" and self.session.computer_moved_last():
+            self.redraw_soon()
+            return
+        self.redraw(kind)
+
+    def redraw(self, kind: str) -> None:
         if kind != "thinking" and not self.choices_unchanged():
             self.board.cancel()
             self.hint.forget()
         self.render()
         if kind != "thinking":
             self.report_save_error()
+
+    def redraw_soon(self) -> None:
+        """A computer's move is drawn in a task of its own, after the one that made and saved
+        it and started the next computer's decision: on a phone each is then short enough
+        for the page to answer a tap in between. (A person's own move is drawn at once.)"""
+        asyncio.get_event_loop().call_soon(self.redraw_if_open, self.session)
+
+    def redraw_if_open(self, session: Session) -> None:
+        if self._session is session:
+            self.redraw("move")
 
     def redraw_status_only(self) -> bool:
         """The computer began to think and the viewer has nothing to do: only the status

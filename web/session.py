@@ -122,6 +122,14 @@ class Session:
     def is_computer(self, seat: int) -> bool:
         return self.record.seats[seat] != HUMAN
 
+    def computer_moved_last(self) -> bool:
+        """The last move was a computer's (a game with no computer seat asks nothing of its
+        state: a game by links has none before its deal)."""
+        if not any(self.is_computer(seat) for seat in range(len(self.record.seats))):
+            return False
+        mover = self.last_mover()
+        return mover is not None and self.is_computer(mover)
+
     def is_pass_and_play(self) -> bool:
         return not self.read_only and len(self.human_seats()) > 1
 
