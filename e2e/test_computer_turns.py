@@ -150,18 +150,40 @@ def test_a_game_opened_by_link_imports_its_computer_before_any_decision(
 
 # The held computer's move made at once, as its decision would make it (the decision itself
 # is then dropped, the game having moved on), with what the board shows before and after.
+# `redrawn` is done once the screen has dealt with the move's redraw (drawn it, or not).
 COMPUTER_MOVES_NOW = """
 import asyncio
 import web.app
 from web import dom
 app = web.app._app
-session = app.play.session
+screen = app.play
+session = screen.session
+redrawn = asyncio.get_event_loop().create_future()
+
+
+def redraw_then_tell(session, redraw=screen.redraw_if_open):
+    try:
+        redraw(session)
+    finally:
+        redrawn.set_result(True)
+
+
+screen.redraw_if_open = redraw_then_tell
 seat = session.computers_to_act()[0]
 shown = lambda: str(dom.query(".play", app.screen).getAttribute("data-moves"))
 before = shown()
 session.act(seat, session.state.legal_actions(seat)[0])
 made = shown()
+THEN
+if made == before:  # the redraw is still to come (drawn at once, no redraw follows)
+    await redrawn
 """
+
+
+def computer_moves_now(then: str = "", answer: str = "[before, made, shown()]") -> str:
+    """The code of COMPUTER_MOVES_NOW, doing `then` in the task of the move, returning
+    `answer`."""
+    return COMPUTER_MOVES_NOW.replace("THEN", then) + answer
 
 
 def test_a_computers_move_is_drawn_in_a_task_after_the_one_that_made_it(
@@ -170,8 +192,7 @@ def test_a_computers_move_is_drawn_in_a_task_after_the_one_that_made_it(
     """On a phone, making and saving a move and then drawing it is too long for one task:
     the page could not answer a tap in between."""
     catch_the_computer_thinking(page, site_url)
-    code = COMPUTER_MOVES_NOW + "await asyncio.sleep(0)\n[before, made, shown()]"
-    before, made, drawn = run_python(page, code)
+    before, made, drawn = run_python(page, computer_moves_now())
     assert made == before  # not drawn in the task that made it
     assert int(drawn) == int(before) + 1  # drawn in the next one
 
@@ -183,8 +204,9 @@ def test_a_computers_move_left_at_once_is_not_drawn_over_the_lobby(
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))
     page.on("pageerror", lambda error: errors.append(str(error)))
     catch_the_computer_thinking(page, site_url)
-    code = COMPUTER_MOVES_NOW + "app.leave_game()\nawait asyncio.sleep(0)\nstr(app.play.is_open)"
-    assert run_python(page, code) == "False"
+    code = computer_moves_now("app.leave_game()", "[before, made, str(app.play.is_open)]")
+    before, made, is_open = run_python(page, code)
+    assert made == before and is_open == "False"  # left before the move's redraw came
     expect(page.locator("#lobby")).to_be_visible()
     hold_the_computer(page, False)
     page.wait_for_selector(DECISIONS_ENDED.format(1), state="attached")
