@@ -27,11 +27,8 @@ KEPT = js.Function.new(
 )
 """
 
-# Random trees, each drawn first, then patched into another, beside the same other tree
-# drawn from nothing, every node compared.
-RANDOM_TREES = (
-    NODES
-    + """
+# Random trees of elements to draw (in the page's Python).
+TREES = """
 import json, random
 import js
 from web import dom
@@ -71,7 +68,14 @@ def with_live(nodes, live):
     if rng.random() < 0.5:
         nodes.insert(rng.randint(0, len(nodes)), live)
     return nodes
+"""
 
+# Random trees, each drawn first, then patched into another, beside the same other tree
+# drawn from nothing, every node compared.
+RANDOM_TREES = (
+    NODES
+    + TREES
+    + """
 
 patched, fresh = js.document.createElement("div"), js.document.createElement("div")
 js.document.body.append(patched)
@@ -102,6 +106,200 @@ def test_a_patch_makes_what_a_drawing_from_nothing_makes(ready_page: Page) -> No
     assert result["lost"] == 0, result  # a live element was copied, not moved
     assert result["kept"] > 0  # elements were reused, or nothing was patched
     assert result["moved"] > 0
+
+
+# Trees patched one after another, each a little changed from the one before (most of
+# it equal, so sent as marks), now and then with an element changed behind the patches'
+# back in between (a patch worked out from the last one must then be refused and sent
+# whole): after every patch, the element is compared with the same tree drawn from
+# nothing, and a patch of an equal tree must keep every element.
+PATCHES_IN_A_ROW = (
+    NODES
+    + TREES
+    + """
+def varied(node):
+    if isinstance(node, str):
+        return node if rng.random() < 0.8 else rng.choice(["", "a", "c", "other words"])
+    if rng.random() < 0.6:
+        return node
+    attributes = list(node.attributes)
+    if attributes and rng.random() < 0.5:
+        attributes[-1] = attributes[-1] + "!"
+    children = [varied(child) for child in node.children]
+    keys = [dom._key_of(child) for child in children]
+    if children and rng.random() < 0.3:
+        del children[rng.randrange(len(children))]
+    if rng.random() < 0.3:
+        fresh_key = str(100 + rng.randrange(100))
+        child = tree(2)
+        if keys and None not in keys and fresh_key not in keys:
+            child = keyed(child, fresh_key)
+        children.insert(rng.randint(0, len(children)), child)
+    if children and rng.random() < 0.2:
+        rng.shuffle(children)
+    return node._replace(attributes=attributes, children=children)
+
+
+sent = {"marks": 0, "refused": 0, "patches": 0}
+send = dom._send
+
+
+def counting_send(how, target, nodes, base):
+    number = send(how, target, nodes, base)
+    if how == "patch":
+        sent["patches"] += 1
+        sent["marks"] += json.dumps(nodes, default=str).count("null")
+        sent["refused"] += number < 0
+    return number
+
+
+dom._send = counting_send
+OUTSIDE = js.Function.new("root", "pick", '''
+  const elements = root.querySelectorAll("*");
+  if (elements.length === 0) { root.append("outside"); return; }
+  const element = elements[Math.floor(pick * elements.length)];
+  if (pick < 0.5) element.setAttribute("data-outside", "1"); else element.remove();
+''')
+ELEMENTS = js.Function.new("root", "return root.querySelectorAll('*').length")
+patched, fresh = js.document.createElement("div"), js.document.createElement("div")
+js.document.body.append(patched)
+differ = outside = unkept = equal = 0
+dom.patch(patched)  # from here on, each patch can be worked out from the one before
+try:
+    for chain in range(60):
+        nodes = forest()
+        for step in range(6):
+            touched = rng.random() < 0.15
+            if touched:
+                OUTSIDE(patched, rng.random())
+                outside += 1
+            later = [varied(node) for node in nodes]
+            if rng.random() < 0.2:
+                later.insert(rng.randint(0, len(later)), tree(3))
+            MARK(patched)
+            dom.patch(patched, *later)
+            dom.replace(fresh, *later)
+            differ += SHAPE(patched) != SHAPE(fresh)
+            if later == nodes and step > 0 and not touched:
+                equal += 1
+                unkept += KEPT(patched) != ELEMENTS(patched)
+            nodes = later
+finally:
+    dom._send = send
+    patched.remove()
+json.dumps({**sent, "differ": differ, "outside": outside, "unkept": unkept, "equal": equal})
+"""
+)
+
+
+def test_patches_in_a_row_send_what_changed_and_make_what_a_drawing_from_nothing_makes(
+    ready_page: Page,
+) -> None:
+    result = json.loads(run_python(ready_page, PATCHES_IN_A_ROW))
+    assert result["differ"] == 0, result
+    assert result["marks"] > 100, result  # parts left as they were went as marks
+    assert result["equal"] > 0 and result["unkept"] == 0, result  # equal: nothing made anew
+    # each change made behind the patches' back had the next patch refused and sent whole
+    assert result["outside"] > 0 and result["refused"] == result["outside"], result
+
+
+# An input whose description did not change is left as it is, with what the person typed;
+# one that changed is made anew, showing the value it is given.
+FORM_CONTROLS = """
+import json
+import js
+from web import dom
+from web.dom import h
+
+root = js.document.createElement("div")
+js.document.body.append(root)
+
+
+def form(value, label):
+    return [h("label", {}, label), h("input", {"id": "typed", "value": value})]
+
+
+dom.patch(root, *form("a", "first"))
+js.document.getElementById("typed").value = "typed by hand"
+dom.patch(root, *form("a", "second"))
+kept = str(js.document.getElementById("typed").value)
+dom.patch(root, *form("b", "second"))
+remade = str(js.document.getElementById("typed").value)
+root.remove()
+json.dumps([kept, remade])
+"""
+
+
+def test_an_unchanged_input_keeps_what_was_typed_and_a_changed_one_is_made_anew(
+    ready_page: Page,
+) -> None:
+    assert json.loads(run_python(ready_page, FORM_CONTROLS)) == ["typed by hand", "b"]
+
+
+# One element redrawn by `patch_part` (the status line while a computer thinks): the rest
+# left alone, and the next patch still worked out from it; after a change behind its back
+# it refuses and changes nothing.
+PART = (
+    NODES
+    + """
+import json
+import js
+from web import dom
+from web.dom import h
+
+root = js.document.createElement("div")
+js.document.body.append(root)
+
+
+def screen(status, board):
+    return h("div", {}, h("p", {"id": "status"}, status), h("div", {"id": "board"}, board))
+
+
+refused = []
+send = dom._send
+
+
+def counting_send(how, target, nodes, base):
+    number = send(how, target, nodes, base)
+    refused.append(number < 0)
+    return number
+
+
+dom._send = counting_send
+try:
+    dom.patch(root, screen("your move", "3 cards"))
+    MARK(root)
+    redrawn = dom.patch_part(root, h("p", {"id": "status"}, "thinking"))
+    after_part = SHAPE(root)
+    dom.patch(root, screen("thinking", "2 cards"))
+    after_next = SHAPE(root)
+    kept = KEPT(root)
+    root.querySelector("#board").setAttribute("data-outside", "1")
+    refused_part = dom.patch_part(root, h("p", {"id": "status"}, "again"))
+    unchanged = str(root.querySelector("#status").textContent)
+finally:
+    dom._send = send
+fresh = js.document.createElement("div")
+dom.replace(fresh, screen("thinking", "3 cards"))
+expected_part = SHAPE(fresh)
+dom.replace(fresh, screen("thinking", "2 cards"))
+expected_next = SHAPE(fresh)
+root.remove()
+json.dumps({
+    "redrawn": redrawn, "part": after_part == expected_part, "next": after_next == expected_next,
+    "kept": kept, "refused": refused, "refused_part": refused_part, "unchanged": unchanged,
+})
+"""
+)
+
+
+def test_one_part_redrawn_then_the_next_patch_goes_on_from_it(ready_page: Page) -> None:
+    result = json.loads(run_python(ready_page, PART))
+    assert result["redrawn"] and result["part"] and result["next"], result
+    assert result["kept"] == 3, result  # the same three elements throughout
+    # the first patch whole, the part and the next patch taken; the last part refused
+    assert result["refused"] == [False, False, False, True], result
+    assert result["refused_part"] is False and result["unchanged"] == "thinking", result
 
 
 # A log, newest on top, each line keyed by its entry, patched after two moves, after an
@@ -161,7 +359,7 @@ CHECK_EVERY_PATCH = (
 from web import dom
 
 drawn_by = dom.patch
-dom.patch_checks = {"patches": 0, "differ": 0, "kept": 0}
+dom.patch_checks = {"patches": 0, "differ": 0, "kept": 0, "from_last": 0}
 
 
 def checked_patch(parent, *children):
@@ -175,6 +373,16 @@ def checked_patch(parent, *children):
 
 
 dom.patch = checked_patch
+send = dom._send
+
+
+def counting_send(how, target, nodes, base):
+    number = send(how, target, nodes, base)
+    dom.patch_checks["from_last"] += how == "patch" and base != 0 and number > 0
+    return number
+
+
+dom._send = counting_send
 """
 )
 PATCH_CHECKS = "import json\nfrom web import dom\njson.dumps(dom.patch_checks)"
@@ -197,3 +405,5 @@ def test_the_play_screen_patched_move_after_move_is_the_screen_drawn_anew(
     assert checks["patches"] >= 12
     assert checks["differ"] == 0, checks
     assert checks["kept"] > 0  # elements were reused
+    # redraws sent only what changed since the last (the status line's own redraws too)
+    assert checks["from_last"] >= 12, checks

@@ -62,8 +62,47 @@ def patch(parent: Live, *children) -> None:
     what changed, where a `replace` of a whole screen redoes all of it (a long task on a
     phone), and the element with focus keeps it when it is still there. Children that all
     carry a ``data-key`` (each its own: a log's lines) are matched by key, so that lines
-    added, taken off or scrolled out at either end leave the others as they are."""
-    _dom_call("patch", parent, children)
+    added, taken off or scrolled out at either end leave the others as they are.
+
+    What did not change since `parent`'s last patch is not even sent: each such child
+    goes as a mark that leaves it as it is (`_difference`), so a move's redraw sends and
+    walks its changes only. Should anything else have changed `parent`'s elements since
+    (the page records it), the patch is refused before it changes anything and is sent
+    again whole."""
+    nodes = _nodes(children, [])
+    if not _patched_from_last(parent, nodes):
+        _remember(parent, _send("patch", parent, nodes, 0), nodes)
+
+
+def patch_part(parent: Live, node: Node) -> bool:
+    """Redraw one element of what `parent` was last patched with: the one whose ``id``
+    is `node`'s, the rest left as it was. False, having changed nothing, when there is no
+    such last patch, it held no such element, or anything else changed `parent` since."""
+    before = _patched.get(parent.js_id)
+    wanted = _attribute(node, "id")
+    if before is None or wanted is None:
+        return False
+    nodes = _with_part(before[1], wanted, node)
+    return nodes is not None and _patched_from_last(parent, nodes)
+
+
+def _patched_from_last(parent: Live, nodes: list) -> bool:
+    """Patch `parent` with what differs from its last patch; False, having changed
+    nothing, if there was none or the page refused (something else changed it since)."""
+    before = _patched.pop(parent.js_id, None)
+    if before is None:
+        return False
+    number = _send("patch", parent, _difference(before[1], nodes), before[0])
+    if number < 0:
+        return False
+    _remember(parent, number, nodes)
+    return True
+
+
+def _remember(parent: Live, number: int, nodes: list) -> None:
+    _patched[parent.js_id] = (number, nodes)
+    while len(_patched) > PATCHED_KEPT:
+        del _patched[next(iter(_patched))]
 
 
 def replace_with(old: Live, *children) -> None:
@@ -77,8 +116,11 @@ def build(node: Node) -> Live:
 
 
 # The JSON a screen is sent as: an element is [namespace, tag, attributes, children],
-# a string is text, a number is the index of a live element passed beside it.
+# a string is text, a number is the index of a live element passed beside it. In a
+# patch, null leaves the child in its place as it is, {"key": k} the child keyed k.
+# The page's function is made once (`_send`): it keeps what it needs between calls.
 DOM_CALL = """
+let live = [];
 const make = (node) => {
   if (typeof node === "string") return node;
   if (typeof node === "number") return live[node];
@@ -93,7 +135,7 @@ const make = (node) => {
   return element;
 };
 // Form controls keep state that no attribute shows (a value typed, an option picked):
-// they are made anew, never reused.
+// one that changed is made anew, never reused (one that did not is left as it is).
 const reusable = (element, node) =>
   element.nodeType === 1 &&
   element.namespaceURI === (node[0] || "http://www.w3.org/1999/xhtml") &&
@@ -110,7 +152,9 @@ const patchAttributes = (element, attributes) => {
   }
 };
 const patchChild = (parent, child, node) => {
-  if (typeof node === "string" && child.nodeType === 3) {
+  if (node === null) {
+    // as it was at the last patch
+  } else if (typeof node === "string" && child.nodeType === 3) {
     if (child.data !== node) child.data = node;
   } else if (typeof node === "number" && child === live[node]) {
     // the very element: nothing to do
@@ -126,7 +170,8 @@ const patchChild = (parent, child, node) => {
 // lines added or taken off at either end leave the others as they are, where matched by
 // place every line would take its neighbour's text.
 const keyOf = (node) => {
-  if (typeof node !== "object") return null;
+  if (node === null || typeof node !== "object") return null;
+  if (!Array.isArray(node)) return node.key;
   const attributes = node[2];
   for (let i = 0; i < attributes.length; i += 2) {
     if (attributes[i] === "data-key") return attributes[i + 1];
@@ -150,7 +195,9 @@ const patchKeyed = (parent, nodes) => {
   for (let i = nodes.length - 1; i >= 0; i--) {
     const node = nodes[i];
     let element = byKey.get(keyOf(node));
-    if (element !== undefined && reusable(element, node)) {
+    if (!Array.isArray(node)) {
+      // as it was at the last patch
+    } else if (element !== undefined && reusable(element, node)) {
       patchAttributes(element, node[2]);
       patch(element, node[3]);
     } else {
@@ -184,30 +231,170 @@ const patch = (parent, nodes) => {
     child = next;
   }
 };
-if (how === "patch") {
+// A patched element is watched from its first patch on: a patch that leaves children as
+// they were is taken only if nothing else has changed anything under the element since
+// the patch it was worked out from (number `base`); else it is refused (-1) untouched.
+const watched = new WeakMap();
+let patches = 0;
+const watch = (target) => {
+  let state = watched.get(target);
+  if (state === undefined) {
+    state = { number: 0, changed: false };
+    state.observer = new MutationObserver(() => { state.changed = true; });
+    state.observer.observe(target, {
+      subtree: true, childList: true, attributes: true, characterData: true,
+    });
+    watched.set(target, state);
+  }
+  return state;
+};
+const patched = (target, text, base) => {
+  const state = watch(target);
+  if (state.observer.takeRecords().length > 0) state.changed = true;
+  if (base !== 0 && (base !== state.number || state.changed)) return -1;
   patch(target, JSON.parse(text));
-  return null;
-}
-const nodes = JSON.parse(text).map(make);
-if (how === "replace") target.replaceChildren(...nodes);
-else if (how === "append") target.append(...nodes);
-else if (how === "replaceWith") target.replaceWith(...nodes);
-return nodes[0];
+  state.observer.takeRecords(); // its own changes
+  state.changed = false;
+  state.number = ++patches;
+  return state.number;
+};
+return (how, target, text, liveElements, base) => {
+  live = liveElements;
+  if (how === "patch") return patched(target, text, base);
+  const nodes = JSON.parse(text).map(make);
+  if (how === "replace") target.replaceChildren(...nodes);
+  else if (how === "append") target.append(...nodes);
+  else if (how === "replaceWith") target.replaceWith(...nodes);
+  return nodes[0];
+};
 """
 _caller: list = []  # made on first use: a memory snapshot keeps no JS function made here
 
+# What each element was last patched with, by the element's identity (`js_id`): the
+# number the page gave that patch, and the children sent. Screens are few; the oldest
+# entry goes first.
+_patched: dict[int, tuple[int, list]] = {}
+PATCHED_KEPT = 8
+FORM_CONTROLS = ("input", "select", "textarea", "option")  # never reused (see DOM_CALL)
+
 
 def _dom_call(how: str, target: Live, children) -> Live:
+    return _send(how, target, _nodes(children, []), 0)
+
+
+def _send(how: str, target: Live, nodes: list, base: int) -> Live:
+    """One call into the page: `nodes` as JSON, live elements passed beside them."""
     if not _caller:
-        _caller.append(js.Function.new("how", "target", "text", "live", DOM_CALL))
+        _caller.append(js.Function.new(DOM_CALL)())
     live: list[Live] = []
 
     def live_index(element: Live) -> int:
         live.append(element)
         return len(live) - 1
 
-    text = json.dumps(_nodes(children, []), ensure_ascii=False, default=live_index)
-    return _caller[0](how, target, text, to_js(live))
+    text = json.dumps(nodes, ensure_ascii=False, default=live_index)
+    return _caller[0](how, target, text, to_js(live), base)
+
+
+def _difference(before: list, after: list) -> list:
+    """`after` as sent to a patch of children that `before` describes: a child equal to
+    the one it will be patched onto goes as a mark (None, or {"key": its key} where the
+    children are matched by key), one whose element is kept goes with its own difference,
+    any other whole. (The page keeps form controls only when equal: see DOM_CALL.)"""
+    if not _keyed(after):
+        if not _all_made_here(before) or not _all_made_here(after):
+            return after  # a live element moved in or out shifts the places of the rest
+        return [
+            _against(before[index], node) if index < len(before) else node
+            for index, node in enumerate(after)
+        ]
+    by_key: dict[str, Any] = {}
+    for node in before:
+        key = _key_of(node)
+        if key is not None and key not in by_key:
+            by_key[key] = node
+    sent = []
+    for node in after:
+        key = _key_of(node)
+        earlier = by_key.get(key)  # type: ignore[arg-type]
+        sent.append({"key": key} if earlier == node else _against(earlier, node))
+    return sent
+
+
+def _against(earlier: Any, node: Any) -> Any:
+    """`node` as patched onto what `earlier` made: see `_difference`."""
+    if earlier == node:
+        return None
+    if (
+        type(node) is Node
+        and type(earlier) is Node
+        and node.namespace == earlier.namespace
+        and node.tag == earlier.tag
+        and node.tag not in FORM_CONTROLS
+    ):
+        return [
+            node.namespace,
+            node.tag,
+            node.attributes,
+            _difference(earlier.children, node.children),
+        ]
+    return node
+
+
+def _all_made_here(nodes: list) -> bool:
+    """No live element among `nodes` (only elements to make, and text)."""
+    return all(type(node) is Node or type(node) is str for node in nodes)
+
+
+def _key_of(node: Any) -> str | None:
+    return _attribute(node, "data-key")
+
+
+def _attribute(node: Any, name: str) -> str | None:
+    """The value of attribute `name` of an element to make, or None."""
+    if type(node) is not Node:
+        return None
+    attributes = node.attributes
+    for index in range(0, len(attributes), 2):
+        if attributes[index] == name:
+            return attributes[index + 1]
+    return None
+
+
+def _keyed(nodes: list) -> bool:
+    """Whether the page matches these children by key (as DOM_CALL's `keyed` tells)."""
+    if not nodes or _key_of(nodes[0]) is None:
+        return False
+    keys = [_key_of(node) for node in nodes]
+    return None not in keys and len(set(keys)) == len(keys)
+
+
+def _with_part(nodes: list, wanted: str, part: Node) -> list | None:
+    """`nodes` with the element whose id is `wanted` swapped for `part` (the elements
+    above it copied, the rest shared), or None if there is none. Breadth first: the
+    parts redrawn this way (a status line) sit near the top."""
+    level: list[tuple[list, list[int]]] = [(nodes, [])]
+    while level:
+        deeper = []
+        for children, path in level:
+            for index, node in enumerate(children):
+                if type(node) is not Node:
+                    continue
+                if _attribute(node, "id") == wanted:
+                    return _replaced_at(nodes, [*path, index], part)
+                deeper.append((node.children, [*path, index]))
+        level = deeper
+    return None
+
+
+def _replaced_at(nodes: list, path: list[int], part: Node) -> list:
+    copy = list(nodes)
+    if len(path) == 1:
+        copy[path[0]] = part
+    else:
+        node = copy[path[0]]
+        copy[path[0]] = node._replace(children=_replaced_at(node.children, path[1:], part))
+    return copy
 
 
 def text_of(child: Node | str | Live) -> str:

@@ -104,7 +104,9 @@ class PlayScreen(GameScreen):
         view = self.session.view(viewer)
         if viewer is not None and viewer in view["to_act"]:
             return False  # the hint and the choices depend on the computer thinking
-        dom.replace_with(status, self.status(view, viewer))
+        line = self.status(view, viewer)
+        if not dom.patch_part(screen, line):  # (a patch, so the next one can skip the rest)
+            dom.replace_with(status, line)
         return True
 
     def choices_unchanged(self) -> bool:
