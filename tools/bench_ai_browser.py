@@ -20,8 +20,9 @@ phone are the main thread's tasks, and the page's search time divided by the par
 
 Printed per game and seat count: decisions measured, median / p95 / max ms per decision,
 the median of their searches alone (as the page reports each decision's, the rest of a
-span being the shortest visible think and the redraw), and main-thread tasks over 50 ms
-while the computers play (count and longest). At the largest table, "wait" is what a
+span being the shortest visible think and the redraw), main-thread tasks over 50 ms
+while the computers play (count and longest), and the redraw that drew each move (the
+play screen's, in the page: median / p95 / max ms). At the largest table, "wait" is what a
 person in seat A would wait between two of their turns: from A's move appearing until A
 is to act again, the decisions of every other seat in between (p50 / p95 / max). "Wait,
 choosing at once" is the same for a person who acts the moment they may: at a step where
@@ -67,6 +68,7 @@ MIN_THINK_MS = 250  # web/session.py's MIN_THINK_SECONDS: the shortest visible t
 WATCH_MOVES = """
 window.__moveTimes = [];
 window.__searches = [];  // per move: the last decision's search ms, decisions so far
+window.__redraws = [];  // per move: ms of the last whole redraw of the play screen
 window.__workerReadyAt = null;
 new MutationObserver(() => {
   const workers = Number(document.documentElement.dataset.computerWorkers || 0);
@@ -81,6 +83,7 @@ new MutationObserver(() => {
     const root = document.documentElement.dataset;
     const decided = Number(root.thinkPageCount || 0) + Number(root.thinkWorkerCount || 0);
     window.__searches.push([Number(root.thinkMs || 0), decided]);
+    window.__redraws.push(Number(root.redrawMs || 0));
   }
 }).observe(document, { attributes: true, childList: true, subtree: true });
 """
@@ -103,6 +106,7 @@ class Run:
         long_tasks: list[float],
         to_act: list[list[int]] | None = None,
         searched: list[float] | None = None,
+        redraws: list[float] | None = None,
     ):
         self.times = times  # times[0]: the board first drawn; then one per decision
         self.movers = movers  # the seat of each decision, in order
@@ -111,6 +115,7 @@ class Run:
         # visible think and the redraw); 0 where the page did not report one.
         self.searched = searched or []
         self.to_act = to_act or []  # before each decision: the seats to act
+        self.redraws = redraws or []  # ms of the redraw that drew each move
         self.may_act = [0 in seats for seats in self.to_act]  # seat A among them
 
     def spans(self) -> list[float]:
@@ -228,6 +233,7 @@ def measure(
     ready = page.evaluate("window.__workerReadyAt") or 0.0
     long_tasks = page.evaluate("window.__longTasks")
     searches = page.evaluate("window.__searches")
+    redraws = page.evaluate("window.__redraws")
     saved = page.evaluate(READ_SAVE)
     context.close()
     movers, to_act = [], []
@@ -241,8 +247,9 @@ def measure(
     searched = decision_searches(searches)
     times, movers, to_act = times[first:], movers[first:], to_act[first:]
     searched = searched[first:]
+    redraws = redraws[first + 1 : first + decisions + 1]  # the moves of the decisions timed
     playing = [duration for start, duration in long_tasks if start >= times[0]]
-    return Run(times[: decisions + 1], movers, playing, to_act, searched)
+    return Run(times[: decisions + 1], movers, playing, to_act, searched, redraws)
 
 
 def decision_searches(searches: list[list[float]]) -> list[float]:
@@ -321,7 +328,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"{'game':<15} {'seats':>5} {'n':>3} {'median':>6} {'p95':>6} {'max':>6} {'search':>6}  "
-        f"tasks>{LONG_TASK_MS}ms (longest)  wait (median p95 max)  "
+        f"tasks>{LONG_TASK_MS}ms (longest)  redraw (median p95 max)  wait (median p95 max)  "
         f"wait, choosing at once  model: wait with {PARTS} / {MOST_WORKERS} workers"
         f"{'':<8}model: per decision with {PARTS} workers"
     )
@@ -354,7 +361,8 @@ def main(argv: list[str] | None = None) -> int:
                 phone = spread(run.spans_with_workers(PARTS)) if page else ""
                 print(
                     f"{game_id:<15} {seats:>5} {len(spans):>3} {spread(spans)} {search:>6}  "
-                    f"{len(over):>4} {longest:<14} {wait:<21} {at_once:<21} "
+                    f"{len(over):>4} {longest:<14} {spread(run.redraws):<22} {wait:<21} "
+                    f"{at_once:<21} "
                     f"{modelled if largest and page else '':<45} {phone}",
                     flush=True,
                 )

@@ -11,6 +11,7 @@ draws only its game, from one seat's view; it reaches the shell through its
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import TYPE_CHECKING
 
 import js
@@ -143,6 +144,7 @@ class PlayScreen(GameScreen):
     def render(self) -> None:
         if self._session is None:
             return
+        started = time.perf_counter()
         screen = self.app.screen
         focus_key = remembered_focus()
         if self.cover.needed():
@@ -191,6 +193,7 @@ class PlayScreen(GameScreen):
         self.announce_news(view)
         if not restore_focus(focus_key, screen) and focus_key:
             self.board.focus_start()
+        note_redraw(started)
 
     def shared_buttons(self, viewer: int) -> list[Element]:
         """A shared position with its past: the way to see it step by step."""
@@ -408,6 +411,12 @@ def turn_state(view: View, viewer: int | None) -> str:
     if viewer is not None and viewer in view["to_act"] and view["actions"]:
         return "mine"
     return "other"
+
+
+def note_redraw(started: float) -> None:
+    """How long the last whole redraw took since `started`, on <html>: for benchmarks."""
+    ms = (time.perf_counter() - started) * 1000
+    js.document.documentElement.setAttribute("data-redraw-ms", f"{ms:.1f}")
 
 
 def remembered_focus() -> str | None:
