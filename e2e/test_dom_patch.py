@@ -302,6 +302,57 @@ def test_one_part_redrawn_then_the_next_patch_goes_on_from_it(ready_page: Page) 
     assert result["refused_part"] is False and result["unchanged"] == "thinking", result
 
 
+# A live element placed by a patch is described as that element only: what changes inside
+# it (a replay's move list marking its current move) leaves the next patch worked out from
+# the last, while a change beside it still has the next patch refused.
+INSIDE_LIVE = """
+import json
+import js
+from web import dom
+from web.dom import h
+
+root = js.document.createElement("div")
+js.document.body.append(root)
+moves = dom.build(h("ol", {}, h("li", {}, "1"), h("li", {}, "2")))
+refused = []
+send = dom._send
+
+
+def counting_send(how, target, nodes, base):
+    number = send(how, target, nodes, base)
+    if how == "patch":
+        refused.append(number < 0)
+    return number
+
+
+dom._send = counting_send
+try:
+    dom.patch(root, h("p", {}, "step 1"), h("div", {"class": "side"}, moves))
+    moves.lastChild.classList.add("current")
+    moves.append(dom.build(h("li", {}, "3")))
+    dom.patch(root, h("p", {}, "step 2"), h("div", {"class": "side"}, moves))
+    root.querySelector("p").setAttribute("data-outside", "1")
+    dom.patch(root, h("p", {}, "step 3"), h("div", {"class": "side"}, moves))
+finally:
+    dom._send = send
+shown = [str(root.querySelector("p").textContent), int(moves.children.length)]
+marked = str(moves.children[1].className)
+outside = root.querySelector("p").hasAttribute("data-outside")
+root.remove()
+json.dumps({"refused": refused, "shown": shown, "marked": marked, "outside": outside})
+"""
+
+
+def test_what_changes_inside_a_live_element_leaves_the_next_patch_a_difference(
+    ready_page: Page,
+) -> None:
+    result = json.loads(run_python(ready_page, INSIDE_LIVE))
+    # the first whole; the second taken; the third refused, then sent whole
+    assert result["refused"] == [False, False, True, False], result
+    assert result["shown"] == ["step 3", 3] and result["marked"] == "current", result
+    assert result["outside"] is False, result  # the change beside it was undone
+
+
 # A log, newest on top, each line keyed by its entry, patched after two moves, after an
 # undo, into other lines, and with its oldest lines left out: how many of the items
 # shown before are still there, and how many of those now say something else (an item

@@ -10,7 +10,7 @@ import random
 import re
 
 import pytest
-from conftest import PHONE, screenshot, settle, wait_ready
+from conftest import PHONE, run_python, screenshot, settle, wait_ready
 from playwright.sync_api import Page, expect
 
 from pygames import GAMES
@@ -129,6 +129,42 @@ def test_a_finished_game_is_reviewed_by_keyboard_to_the_end_and_back(
     stopped = step_of(page)
     page.keyboard.press("ArrowRight")
     expect(board).to_have_attribute("data-step", str(stopped + 1))
+
+
+# Each patch of the screen from now on: [taken from the last patch, refused].
+COUNT_PATCHES = """
+from web import dom
+
+dom.patches_seen = []
+send = dom._send
+
+
+def counting_send(how, target, nodes, base):
+    number = send(how, target, nodes, base)
+    if how == "patch":
+        dom.patches_seen.append([base != 0 and number > 0, number < 0])
+    return number
+
+
+dom._send = counting_send
+"""
+
+
+def test_stepping_through_a_replay_sends_only_what_each_step_changed(ready_page: Page) -> None:
+    page = ready_page
+    review(page, finished_record("fools-field"))
+    board = page.locator(PLAY)
+    page.keyboard.press("Home")
+    expect(board).to_have_attribute("data-step", "0")
+    run_python(page, COUNT_PATCHES)
+    for step in range(1, 6):
+        page.keyboard.press("ArrowRight")
+        expect(board).to_have_attribute("data-step", str(step))
+        expect(page.locator(".moves li.current")).to_have_attribute("data-step", str(step))
+    seen = run_python(page, "import json\nfrom web import dom\njson.dumps(dom.patches_seen)")
+    patches = json.loads(seen)
+    # the move list is marked in place (a live element): no step's patch is refused
+    assert len(patches) >= 5 and all(taken and not refused for taken, refused in patches), patches
 
 
 @pytest.mark.parametrize("game_id", PLAYABLE)

@@ -234,13 +234,15 @@ const patch = (parent, nodes) => {
 // A patched element is watched from its first patch on: a patch that leaves children as
 // they were is taken only if nothing else has changed anything under the element since
 // the patch it was worked out from (number `base`); else it is refused (-1) untouched.
+// What happens inside a live element placed by a patch does not count: the patches
+// describe it as that element only (a replay's move list, marked in place).
 const watched = new WeakMap();
 let patches = 0;
 const watch = (target) => {
   let state = watched.get(target);
   if (state === undefined) {
-    state = { number: 0, changed: false };
-    state.observer = new MutationObserver(() => { state.changed = true; });
+    state = { number: 0, changed: false, records: [], opaque: [] };
+    state.observer = new MutationObserver((records) => { state.records.push(...records); });
     state.observer.observe(target, {
       subtree: true, childList: true, attributes: true, characterData: true,
     });
@@ -248,13 +250,21 @@ const watch = (target) => {
   }
   return state;
 };
+const changedSince = (state) => {
+  const records = state.records.concat(state.observer.takeRecords());
+  state.records = [];
+  return records.some((record) => !state.opaque.some((kept) => kept.contains(record.target)));
+};
 const patched = (target, text, base) => {
   const state = watch(target);
-  if (state.observer.takeRecords().length > 0) state.changed = true;
+  if (changedSince(state)) state.changed = true;
   if (base !== 0 && (base !== state.number || state.changed)) return -1;
   patch(target, JSON.parse(text));
   state.observer.takeRecords(); // its own changes
   state.changed = false;
+  state.opaque = [...new Set([...state.opaque, ...live])].filter(
+    (kept) => kept !== target && target.contains(kept),
+  );
   state.number = ++patches;
   return state.number;
 };
