@@ -115,11 +115,14 @@ def build(node: Node) -> Live:
     return _dom_call("build", None, [node])
 
 
+FORM_CONTROLS = ("input", "select", "textarea", "option")  # reused only when equal
+
 # The JSON a screen is sent as: an element is [namespace, tag, attributes, children],
 # a string is text, a number is the index of a live element passed beside it. In a
 # patch, null leaves the child in its place as it is, {"key": k} the child keyed k.
 # The page's function is made once (`_send`): it keeps what it needs between calls.
 DOM_CALL = """
+const FORM_CONTROLS = FORM_CONTROLS_JSON;
 let live = [];
 const make = (node) => {
   if (typeof node === "string") return node;
@@ -140,7 +143,7 @@ const reusable = (element, node) =>
   element.nodeType === 1 &&
   element.namespaceURI === (node[0] || "http://www.w3.org/1999/xhtml") &&
   element.localName === node[1] &&
-  !["input", "select", "textarea", "option"].includes(node[1]);
+  !FORM_CONTROLS.includes(node[1]);
 const patchAttributes = (element, attributes) => {
   const wanted = new Map();
   for (let i = 0; i < attributes.length; i += 2) wanted.set(attributes[i], attributes[i + 1]);
@@ -277,7 +280,7 @@ return (how, target, text, liveElements, base) => {
   else if (how === "replaceWith") target.replaceWith(...nodes);
   return nodes[0];
 };
-"""
+""".replace("FORM_CONTROLS_JSON", json.dumps(FORM_CONTROLS))
 _caller: list = []  # made on first use: a memory snapshot keeps no JS function made here
 
 # What each element was last patched with, by the element's identity (`js_id`): the
@@ -285,7 +288,6 @@ _caller: list = []  # made on first use: a memory snapshot keeps no JS function 
 # entry goes first.
 _patched: dict[int, tuple[int, list]] = {}
 PATCHED_KEPT = 8
-FORM_CONTROLS = ("input", "select", "textarea", "option")  # never reused (see DOM_CALL)
 
 
 def _dom_call(how: str, target: Live, children) -> Live:
@@ -318,7 +320,7 @@ def _difference(before: list, after: list) -> list:
             _against(before[index], node) if index < len(before) else node
             for index, node in enumerate(after)
         ]
-    by_key: dict[str, Any] = {}
+    by_key: dict[str | None, Any] = {}
     for node in before:
         key = _key_of(node)
         if key is not None and key not in by_key:
@@ -326,7 +328,7 @@ def _difference(before: list, after: list) -> list:
     sent = []
     for node in after:
         key = _key_of(node)
-        earlier = by_key.get(key)  # type: ignore[arg-type]
+        earlier = by_key.get(key)
         sent.append({"key": key} if earlier == node else _against(earlier, node))
     return sent
 

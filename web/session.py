@@ -125,7 +125,7 @@ class Session:
     def computer_moved_last(self) -> bool:
         """The last move was a computer's (a game with no computer seat asks nothing of its
         state: a game by links has none before its deal)."""
-        if not any(self.is_computer(seat) for seat in range(len(self.record.seats))):
+        if len(self.human_seats()) == len(self.record.seats):
             return False
         mover = self.last_mover()
         return mover is not None and self.is_computer(mover)
