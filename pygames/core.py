@@ -77,13 +77,27 @@ class Option:
     default: str
 
 
-@dataclass(frozen=True)
 class Event:
-    """One line of the game log. `to` is None for everyone, else the seats that may read it."""
+    """One line of the game log. `to` is None for everyone, else the seats that may read it.
 
-    kind: str
-    data: dict[str, Any]
-    to: frozenset[int] | None = None
+    Never changed once made (states share their events when cloned). A plain class with
+    slots rather than a frozen dataclass: a search logs hundreds of thousands of lines a
+    second, and a frozen dataclass sets each field through `object.__setattr__`."""
+
+    __slots__ = ("kind", "data", "to")
+
+    def __init__(self, kind: str, data: dict[str, Any], to: frozenset[int] | None = None):
+        self.kind = kind
+        self.data = data
+        self.to = to
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self.kind, self.data, self.to) == (other.kind, other.data, other.to)
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, {self.data!r}, {self.to!r})"
 
     def visible_to(self, seat: int | None) -> bool:
         return self.to is None or (seat is not None and seat in self.to)
@@ -162,6 +176,8 @@ class RandomChance(Chance):
         self.rng = rng
 
     def draw(self, pool: list[str], count: int, audience: str) -> list[str]:
+        if count == 1:  # what `sample` draws for one item, from the same random number
+            return [pool[self.rng.randrange(len(pool))]]
         return self.rng.sample(pool, count)
 
     def copy(self) -> RandomChance:

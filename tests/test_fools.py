@@ -590,3 +590,35 @@ def test_every_log_line_of_a_game_has_words_in_both_languages():
                 )
                 assert line or quiet, entry
                 assert line is None or ("{" not in line and "None" not in line), line
+
+
+class LookWatch(ScriptedChance):
+    """Random draws; notes who holds each card shown to some seats only (a look)."""
+
+    def __init__(self, seed):
+        super().__init__((), seed)
+        self.looks: list[object] = []
+
+    def disclosed(self, items, by=None, to=None, drawn=None, choice=False, steady=False):
+        if to is not None:
+            self.looks.append(by)
+        return list(items)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_look_only_ever_shows_cards_dealt_face_down_by_nobody(seats):
+    """A Soothsayer's or Spy's look comes before anyone deploys this round, and a Fool put
+    into an army ends every look of its round, so no card a seat holds (whose deck
+    position a remote game would name to everyone) is ever looked at: only cards dealt
+    face down, whose positions the rules name (docs/remote-play.md)."""
+    looks = []
+    for seed in range(60):
+        chance = LookWatch(seed)
+        state = GAME.state_class(GAME, seats, {}, chance)
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            act(state, seat, rng.choice(state.legal_actions(seat)))
+        looks += chance.looks
+    assert len(looks) > 20
+    assert all(holders == [None] for holders in looks), looks

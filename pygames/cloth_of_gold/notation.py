@@ -58,7 +58,16 @@ Action = Enter | Move | SendDragon
 class ClothOfGoldNotation:
     """Reads and writes this game's actions (a `pygames.core.Notation`)."""
 
+    def __init__(self) -> None:
+        self.parsed: dict[str, Action] = {}  # actions are values: each text is read once
+
     def parse(self, text: str) -> Action:
+        action = self.parsed.get(text)
+        if action is None:
+            action = self.parsed[text] = self.read(text)
+        return action
+
+    def read(self, text: str) -> Action:
         if text.startswith(DRAGON_PREFIX):
             return SendDragon(oval_named(text.removeprefix(DRAGON_PREFIX), text))
         if MOVE_SEPARATOR in text:

@@ -109,9 +109,12 @@ def action_points(oval: str, mine: Counter, theirs: Counter) -> int:
     return 0
 
 
+COLOUR_RANK = {colour: rank for rank, colour in enumerate(COLOURS)}
+
+
 def colour_order(tiles) -> list[str]:
     """Court order; tiles a seat's copy of the game cannot see (`?`) last."""
-    return sorted(tiles, key=lambda tile: COLOURS.index(tile) if tile in COLOURS else len(COLOURS))
+    return sorted(tiles, key=lambda tile: COLOUR_RANK.get(tile, len(COLOURS)))
 
 
 def oval_order(ovals) -> list[str]:
@@ -153,9 +156,6 @@ class ClothOfGoldState(State):
 
     def blocked(self) -> set[str]:
         return {self.dragon, *self.tokens[0], *self.tokens[1]}
-
-    def is_empty(self, oval: str) -> bool:
-        return oval not in self.blocked()
 
     def empty_ovals(self) -> list[str]:
         blocked = self.blocked()
@@ -234,8 +234,9 @@ class ClothOfGoldState(State):
         self.vacated = None
 
     def refill(self) -> None:
+        blocked = self.blocked()  # (no token moves while the squares are filled)
         for oval in SQUARE_OVALS:
-            if self.is_empty(oval) and self.squares[oval] is None:
+            if oval not in blocked and self.squares[oval] is None:
                 self.squares[oval] = tile = self.draw(self.darkness, 1)[0]
                 self.log("refill", oval=oval, tile=tile, darkness=len(self.darkness))
                 if not self.darkness:

@@ -16,7 +16,14 @@ import math
 import random
 
 from pygames.game_of_fields.hexmap import DISTANCE, NEIGHBOURS, PLAIN
-from pygames.game_of_fields.notation import PrinceBack, QueenBack, StartMove, Step, format, parse
+from pygames.game_of_fields.notation import (
+    START_MOVE_TEXT,
+    PrinceBack,
+    QueenBack,
+    Step,
+    format,
+    parse,
+)
 from pygames.game_of_fields.rules import (
     ACT,
     CITY,
@@ -107,7 +114,7 @@ def rollout_action(state: GameOfFieldsState, seat: int, rng: random.Random) -> s
     regenerations += [format(QueenBack(c, p)) for c, p in state.queen_spots(seat)]
     if regenerations and rng.random() < 0.7:
         return rng.choice(regenerations)
-    moves = [format(StartMove(h)) for h in sorted(state.movable(seat))]
+    moves = [START_MOVE_TEXT[h] for h in sorted(state.movable(seat))]
     if moves:
         return rng.choice(moves)
     return rng.choice(state.moves(seat))

@@ -205,6 +205,10 @@ def _on_map(digits: str) -> bool:
     return int(digits) < len(HEXES)
 
 
+# The texts of the actions a search lists most, by hex, without making the value first.
+STEP_TEXT = tuple(_format(Step(hex_id)) for hex_id in range(len(HEXES)))
+START_MOVE_TEXT = tuple(_format(StartMove(hex_id)) for hex_id in range(len(HEXES)))
+
 NOTATION = FieldsNotation()
 parse = NOTATION.parse
 format = NOTATION.format

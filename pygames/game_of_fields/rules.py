@@ -66,7 +66,9 @@ from pygames.game_of_fields.notation import (
     END,
     FIELD,
     PASS,
+    START_MOVE_TEXT,
     STAY,
+    STEP_TEXT,
     STOP,
     Build,
     Castle,
@@ -143,9 +145,6 @@ class Walk:
         if hex_id not in self.ends or len(self.ends[hex_id][0]) > len(steps):
             self.ends[hex_id] = (steps, kind)
 
-    def stops(self, used: int, reach: int) -> bool:
-        return used >= reach or self.early and bool(self.ends)
-
 
 @dataclass
 class QueenWalk(Walk):
@@ -154,19 +153,21 @@ class QueenWalk(Walk):
     princes: set[int]
 
     def search(self, here: int, steps: list[int], used: int) -> None:
-        if self.stops(used, QUEEN_REACH):
+        if used >= QUEEN_REACH or self.early and self.ends:
             return
+        terrain, visited = self.terrain, self.visited
         for step in NEIGHBOURS[here]:
-            if step in self.visited or self.terrain[step] == FACE_DOWN or step in self.blocking:
+            ground = terrain[step]
+            if step in visited or ground == FACE_DOWN or step in self.blocking:
+                continue
+            if ground == SEA and step not in self.princes:
                 continue
             further = [*steps, step]
-            if self.terrain[step] == SEA and step not in self.princes:
-                continue
-            if self.terrain[step] != SEA and step not in self.own:
+            if ground != SEA and step not in self.own:
                 self.record(step, further, STOP)
-            self.visited.add(step)
+            visited.add(step)
             self.search(step, further, used + 1)
-            self.visited.discard(step)
+            visited.discard(step)
 
 
 @dataclass
@@ -181,26 +182,30 @@ class PrinceWalk(Walk):
     kinds: dict[int, str] = field(default_factory=dict, init=False)  # the same however reached
 
     def search(self, here: int, steps: list[int], used: int, entered: int) -> None:
-        if self.stops(used, self.reach):
+        if used >= self.reach or self.early and self.ends:
             return
+        terrain, visited, kinds = self.terrain, self.visited, self.kinds
         for step in NEIGHBOURS[here]:
-            if step in self.visited or self.terrain[step] == FACE_DOWN:
+            ground = terrain[step]
+            if step in visited or ground == FACE_DOWN:
                 continue
-            cross = (self.terrain[step] == SEA) != self.start_at_sea
+            cross = (ground == SEA) != self.start_at_sea
             if cross and entered > 0:
                 continue
             if step in self.blocking:
-                if step not in self.kinds:
-                    self.kinds[step] = self.battle_kind(step)
-                if self.kinds[step]:
-                    self.record(step, [*steps, step], self.kinds[step])
+                kind = kinds.get(step)
+                if kind is None:
+                    kind = kinds[step] = self.battle_kind(step)
+                if kind:
+                    self.record(step, [*steps, step], kind)
                 continue
+            further = [*steps, step]
             if not self.has_target and step not in self.own:
-                self.record(step, [*steps, step], STOP)
+                self.record(step, further, STOP)
             if not cross:
-                self.visited.add(step)
-                self.search(step, [*steps, step], used + 1, entered + 1)
-                self.visited.discard(step)
+                visited.add(step)
+                self.search(step, further, used + 1, entered + 1)
+                visited.discard(step)
 
 
 class GameOfFieldsState(State):
@@ -590,15 +595,15 @@ class GameOfFieldsState(State):
         if self.phase == MOVE:
             firsts: set[int] = set()
             self.mover_ends(firsts)
-            steps = [format(Step(h)) for h in sorted(firsts)]
+            steps = [STEP_TEXT[h] for h in sorted(firsts)]
             steps += [format(TurnOver(h)) for h in self.reveals()]
             return steps + ([STOP] if self.can_stop() else [])
         if self.phase == FOUND:
             return ([format(Step(self.found))] if self.may_enter_found() else []) + [STAY]
         if self.phase == NEXT:
-            pawns = [format(StartMove(h)) for h in sorted(self.movable(seat))]
+            pawns = [START_MOVE_TEXT[h] for h in sorted(self.movable(seat))]
             return pawns if self.siege >= 0 else [*pawns, END]
-        actions = [format(StartMove(h)) for h in sorted(self.movable(seat))]
+        actions = [START_MOVE_TEXT[h] for h in sorted(self.movable(seat))]
         actions += [format(Castle(h)) for h in self.castles(seat)]
         if self.can_build_field(seat):
             actions.append(FIELD)
@@ -862,6 +867,8 @@ class GameOfFieldsState(State):
         if self.is_over():
             return
         for player in (seat, 1 - seat):
+            if self.field_halves(player) < WIN_HALVES:
+                continue  # every Field together is short of it, so is any chain
             halves, _ = self.best_chain(player)
             if halves >= WIN_HALVES:
                 self.log("fields_won", seat=player, value=halves)
