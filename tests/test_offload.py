@@ -184,3 +184,24 @@ def test_a_device_runs_a_worker_per_part_of_each_computers_decision_while_it_can
     assert offload.workers_for(cores=1, computers=3) == 1
     assert offload.workers_for(cores=8, computers=3, memory_gb=2) == PARTS
     assert offload.workers_for(cores=8, computers=3, memory_gb=8) == 3 * PARTS
+
+
+def test_a_seats_position_is_encoded_once_for_the_decisions_that_follow(monkeypatch):
+    """A decision's run repeats the states of the decisions before it: each is encoded
+    once, and an equal state (another copy, the same history) reads the same text."""
+    encoded = []
+
+    def counted(state):
+        encoded.append(len(state.history))
+        return encode_state(state)
+
+    monkeypatch.setattr(offload, "encode_state", counted)
+    monkeypatch.setattr(offload, "_ENCODED", {})  # nothing kept from other tests
+    (state, seat), (later, _) = decisions("fools", 3, 2)
+    first = offload.seat_position(state, seat)
+    assert first == encode_state(state.masked(seat))
+    assert offload.seat_position(state.clone(), seat) == first
+    assert offload.seat_position(later, seat) == encode_state(later.masked(seat))
+    other = next(s for s in range(3) if s != seat)
+    assert offload.seat_position(state, other) == encode_state(state.masked(other))
+    assert len(encoded) == 3  # the copy was read from what the first call encoded

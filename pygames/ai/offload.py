@@ -69,15 +69,35 @@ def requests(
 ) -> list[str]:
     """The messages for the `count` parts of the bot's decision for `seat`, which goes on
     from the decisions in `run` (each state and seed, oldest first)."""
-    position = encode_state(state.masked(seat))
+    position = seat_position(state, seat)
     steps: list[Step] = [
-        {"position": encode_state(before.masked(seat)), "seed": before_seed}
+        {"position": seat_position(before, seat), "seed": before_seed}
         for before, before_seed in run
     ]
     return [
         compact_json(request(state, seat, bot, seed, position, part, steps))
         for part in range(count)
     ]
+
+
+# The seat's masked positions encoded lately: a decision's `run` holds the states of the
+# seat's decisions just before it, each encoded already when that decision was asked for
+# (on a phone an encoding takes about 10 ms late in a game). A state is its game, seats,
+# options and history (chance is in the history), so that is the key.
+_ENCODED: dict[tuple[object, ...], str] = {}
+ENCODED_KEPT = 16
+
+
+def seat_position(state: State, seat: int) -> str:
+    """`state` as `seat` knows it, in the position format."""
+    key: tuple[object, ...] = (state.game.id, state.num_seats, seat)
+    key += (tuple(sorted(state.options.items())), *state.history)
+    text = _ENCODED.get(key)
+    if text is None:
+        text = _ENCODED[key] = encode_state(state.masked(seat))
+        while len(_ENCODED) > ENCODED_KEPT:
+            del _ENCODED[next(iter(_ENCODED))]  # the oldest
+    return text
 
 
 def request(
