@@ -673,3 +673,36 @@ def test_the_rules_refuse_a_malformed_action_as_no_action():
 
 def test_every_hex_has_its_neighbours_on_the_map():
     assert sorted(len(n) for n in NEIGHBOURS).count(6) == 7  # the inner hexes
+
+
+@pytest.mark.parametrize("options", [{}, {"map": "blank"}])
+def test_the_quick_answer_to_which_pawns_may_move_is_the_walks(monkeypatch, options):
+    """A pawn with a free face-up hex next to it may move without a walk to find out; the
+    pawns that may move are the same as when every pawn is walked (random games)."""
+    import random
+
+    from pygames.game_of_fields.rules import GameOfFieldsState
+
+    quick = GameOfFieldsState.free_next_to
+
+    def walked(state, seat):
+        monkeypatch.setattr(GameOfFieldsState, "free_next_to", lambda *args, **kwargs: False)
+        try:
+            return state.movable(seat)
+        finally:
+            monkeypatch.setattr(GameOfFieldsState, "free_next_to", quick)
+
+    compared = quick_ones = 0
+    for seed in range(6):
+        state = GAME.new_state(2, seed, options)
+        rng = random.Random(seed)
+        while not state.is_over():
+            for seat in (0, 1):
+                found = state.movable(seat)
+                assert found == walked(state, seat)
+                compared += 1
+                taken = state.pawns_and_cities(1 - seat) | state.pawns(seat)
+                quick_ones += any(state.free_next_to(h, taken, False) for h in found)
+            seat = state.to_act()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert compared > 500 and quick_ones > 100

@@ -478,7 +478,11 @@ class GameOfFieldsState(State):
             return
         queen = self.queens[seat]
         queen_free = queen >= 0 and QUEEN not in self.moved
-        if queen_free and self.queen_ends(seat, queen, [queen], 0, early=True):
+        taken = self.pawns_and_cities(1 - seat) | self.pawns(seat)
+        if queen_free and (
+            self.free_next_to(queen, taken, land_only=True)
+            or self.queen_ends(seat, queen, [queen], 0, early=True)
+        ):
             seen.add(queen)
             yield queen, (QUEEN, -1)
         first = not self.moved
@@ -486,6 +490,10 @@ class GameOfFieldsState(State):
             if f"{PRINCE}:{index}" in self.moved or hex_id in seen:
                 continue
             reach = self.prince_value(seat, hex_id)
+            if reach > 0 and self.free_next_to(hex_id, taken, land_only=False):
+                seen.add(hex_id)
+                yield hex_id, (PRINCE, index)
+                continue
             # Sieges cost the most to find: look for any other end first.
             ends = self.prince_ends(seat, index, [hex_id], 0, reach, 0, -1, False, early=True)
             if not ends and first:
@@ -493,6 +501,18 @@ class GameOfFieldsState(State):
             if ends or self.may_only_reveal(seat, index, hex_id, reach):
                 seen.add(hex_id)
                 yield hex_id, (PRINCE, index)
+
+    def free_next_to(self, hex_id: int, taken: set[int], land_only: bool) -> bool:
+        """A face-up hex next to `hex_id` (on land, for a Queen) with no pawn and no City
+        on it (`taken`): a pawn there may end its move on it at its first step, so it may
+        move (the quick answer; a walk finds the rest)."""
+        terrain = self.terrain
+        return any(
+            terrain[step] != FACE_DOWN
+            and not (land_only and terrain[step] == SEA)
+            and step not in taken
+            for step in NEIGHBOURS[hex_id]
+        )
 
     def pawn_to_move(self, seat: int, hex_id: int) -> tuple[str, int]:
         """(kind, prince index) of the pawn a legal StartMove on `hex_id` moves: the one
