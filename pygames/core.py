@@ -643,7 +643,7 @@ class State:
         """A copy, much faster than deepcopy (the computer's search makes thousands).
 
         Containers (lists, dicts, sets, Counters) are copied, nested ones too;
-        everything else (the game, strings, tuples, frozen log Events) is shared,
+        everything else (the game, strings, tuples, log Events, never changed) is shared,
         since states never change those in place. The chance source is copied.
         """
         other = object.__new__(type(self))
@@ -732,7 +732,7 @@ def win_for(seat: int, seats: int) -> list[float]:
 
 
 _CONTAINERS = (list, dict, set)
-# The core's lists whose items are never containers (tuples, frozen Events): a clone
+# The core's lists whose items are never containers (tuples, Events): a clone
 # copies them without looking at each item, as long games make them the longest.
 FLAT_LISTS = frozenset({"history", "events"})
 # Kinds of item that hold nothing to copy: a list of only these is copied whole.

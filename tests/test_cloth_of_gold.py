@@ -201,9 +201,12 @@ def test_every_kind_of_action_reads_and_writes_back(text, action):
     ],
 )
 def test_text_that_is_no_action_is_refused_in_words(text, words):
-    with pytest.raises(IllegalAction) as error:
-        NOTATION.parse(text)
-    assert words in str(error.value)
+    kept = dict(NOTATION.parsed)
+    for _ in range(2):  # refused again: what does not read is never kept
+        with pytest.raises(IllegalAction) as error:
+            NOTATION.parse(text)
+        assert words in str(error.value)
+    assert NOTATION.parsed == kept
     assert error.value.key.startswith(GAME.id + ".")  # a refusal the game's text words
     assert GAME.id == GAME_ID
 
