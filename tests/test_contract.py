@@ -16,7 +16,7 @@ from pygames import GAMES
 from pygames.ai.offload import requests
 from pygames.bots import make_bot
 from pygames.choices import action_for, next_picks
-from pygames.core import CHANCE, UNKNOWN, IllegalAction
+from pygames.core import CHANCE, UNKNOWN, IllegalAction, RandomChance
 from pygames.position import encode_state
 from pygames.record import Record
 from pygames.views import View, check_view
@@ -240,3 +240,14 @@ def test_undo_stops_where_another_seat_acted_unless_that_seat_may_decide_again(g
         if found >= 3:
             return
     pytest.skip(f"{game_id} at {seats} seats: no two seats acted in a row without a reveal")
+
+
+def test_a_draw_of_one_item_takes_the_item_sample_would():
+    """`RandomChance.draw` takes one item without `random.sample`, from the same random
+    number, so seeded games and the computer's searches go on as they did."""
+    for size in (1, 2, 7, 60, 500):
+        pool = [f"card{n}" for n in range(size)]
+        for seed in range(20):
+            ours, theirs = RandomChance(random.Random(seed)), random.Random(seed)
+            for _ in range(3):
+                assert ours.draw(pool, 1, "") == theirs.sample(pool, 1)

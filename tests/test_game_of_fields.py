@@ -9,6 +9,7 @@ Hexes are numbered 0-18 in reading order (`hexmap.LAYOUT`):
        16  17  18
 """
 
+import random
 import re
 
 import pytest
@@ -38,6 +39,7 @@ from pygames.game_of_fields.notation import (
     Stop,
     TurnOver,
 )
+from pygames.game_of_fields.rules import GameOfFieldsState
 from pygames.game_of_fields.views import GameOfFieldsView
 from pygames.record import Record
 from pygames.text import describe, error_words
@@ -679,18 +681,11 @@ def test_every_hex_has_its_neighbours_on_the_map():
 def test_the_quick_answer_to_which_pawns_may_move_is_the_walks(monkeypatch, options):
     """A pawn with a free face-up hex next to it may move without a walk to find out; the
     pawns that may move are the same as when every pawn is walked (random games)."""
-    import random
-
-    from pygames.game_of_fields.rules import GameOfFieldsState
-
-    quick = GameOfFieldsState.free_next_to
 
     def walked(state, seat):
-        monkeypatch.setattr(GameOfFieldsState, "free_next_to", lambda *args, **kwargs: False)
-        try:
+        with monkeypatch.context() as patched:
+            patched.setattr(GameOfFieldsState, "free_next_to", lambda *args, **kwargs: False)
             return state.movable(seat)
-        finally:
-            monkeypatch.setattr(GameOfFieldsState, "free_next_to", quick)
 
     compared = quick_ones = 0
     for seed in range(6):

@@ -21,6 +21,7 @@ something that is no oval (``red>moat``), else "<game>.unknown_action".
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from pygames.cloth_of_gold.board import OVALS
 from pygames.core import IllegalAction
@@ -58,24 +59,8 @@ Action = Enter | Move | SendDragon
 class ClothOfGoldNotation:
     """Reads and writes this game's actions (a `pygames.core.Notation`)."""
 
-    def __init__(self) -> None:
-        self.parsed: dict[str, Action] = {}  # actions are values: each text is read once
-
     def parse(self, text: str) -> Action:
-        action = self.parsed.get(text)
-        if action is None:
-            action = self.parsed[text] = self.read(text)
-        return action
-
-    def read(self, text: str) -> Action:
-        if text.startswith(DRAGON_PREFIX):
-            return SendDragon(oval_named(text.removeprefix(DRAGON_PREFIX), text))
-        if MOVE_SEPARATOR in text:
-            source, _, target = text.partition(MOVE_SEPARATOR)
-            return Move(oval_named(source, text), oval_named(target, text))
-        if text in OVALS:
-            return Enter(text)
-        raise unknown_action(text)
+        return read(text)
 
     def format(self, action: Action) -> str:
         if isinstance(action, SendDragon):
@@ -83,6 +68,18 @@ class ClothOfGoldNotation:
         if isinstance(action, Move):
             return move_text(action.source, action.target)
         return action.oval
+
+
+@cache  # the grammar writes a finite set of actions (its values); a search reads them often
+def read(text: str) -> Action:
+    if text.startswith(DRAGON_PREFIX):
+        return SendDragon(oval_named(text.removeprefix(DRAGON_PREFIX), text))
+    if MOVE_SEPARATOR in text:
+        source, _, target = text.partition(MOVE_SEPARATOR)
+        return Move(oval_named(source, text), oval_named(target, text))
+    if text in OVALS:
+        return Enter(text)
+    raise unknown_action(text)
 
 
 # The text of a move and of the Dragon's target, without making the value first (the

@@ -619,7 +619,7 @@ class GameOfFieldsState(State):
             steps += [format(TurnOver(h)) for h in self.reveals()]
             return steps + ([STOP] if self.can_stop() else [])
         if self.phase == FOUND:
-            return ([format(Step(self.found))] if self.may_enter_found() else []) + [STAY]
+            return ([STEP_TEXT[self.found]] if self.may_enter_found() else []) + [STAY]
         if self.phase == NEXT:
             pawns = [START_MOVE_TEXT[h] for h in sorted(self.movable(seat))]
             return pawns if self.siege >= 0 else [*pawns, END]
