@@ -103,7 +103,34 @@ def dump(data: dict[str, Any]) -> str:
 
 
 def _encode(value: Any) -> Any:
-    if value is None or isinstance(value, bool | int | float | str):
+    """`value` as JSON data. The commonest kinds are told by their exact type (a request
+    for the computer encodes a position each decision, and on a phone a chain of
+    `isinstance` tests costs); the rest, subclasses too, by `_encode_other`."""
+    kind = type(value)
+    if kind is str or kind is int or value is None or kind is bool or kind is float:
+        return value
+    if kind is list:
+        return [_encode(item) for item in value]
+    if kind is tuple:
+        return {"t": [_encode(item) for item in value]}
+    if kind is dict:
+        return _encode_dict(value)
+    if kind is Event:
+        return _encode_event(value)
+    return _encode_other(value)
+
+
+def _encode_dict(value: dict) -> dict[str, list]:
+    return {"d": [[_encode(k), _encode(v)] for k, v in value.items()]}
+
+
+def _encode_event(event: Event) -> dict[str, list]:
+    to = None if event.to is None else sorted(event.to)
+    return {"e": [event.kind, _encode(event.data), to]}
+
+
+def _encode_other(value: Any) -> Any:
+    if isinstance(value, bool | int | float | str):
         return value
     if isinstance(value, list):
         return [_encode(item) for item in value]
@@ -112,13 +139,12 @@ def _encode(value: Any) -> Any:
     if isinstance(value, Counter):
         return {"c": [[_encode(k), v] for k, v in value.items()]}
     if isinstance(value, dict):
-        return {"d": [[_encode(k), _encode(v)] for k, v in value.items()]}
+        return _encode_dict(value)
     if isinstance(value, set | frozenset):
         tag = "s" if isinstance(value, set) else "f"
         return {tag: sorted((_encode(item) for item in value), key=json.dumps)}
     if isinstance(value, Event):
-        to = None if value.to is None else sorted(value.to)
-        return {"e": [value.kind, _encode(value.data), to]}
+        return _encode_event(value)
     raise TypeError(f"a state holds a {type(value).__name__}, which has no written form")
 
 

@@ -1,13 +1,23 @@
 """The position format (docs/positions.md): declared field names, a version, migration."""
 
 import json
+from collections import Counter
+from enum import IntEnum
+from typing import NamedTuple
 
 import highcard
 import pytest
 
 from pygames import GAMES
-from pygames.core import RecordedChance
-from pygames.position import CORE_FIELDS, FORMAT, PositionError, decode_state, encode_state
+from pygames.core import Event, RecordedChance
+from pygames.position import (
+    CORE_FIELDS,
+    FORMAT,
+    PositionError,
+    _encode,
+    decode_state,
+    encode_state,
+)
 from pygames.record import Record, RecordError
 
 REAL_GAMES = [g for g in GAMES if type(GAMES[g]).__module__.startswith("pygames.")]
@@ -126,3 +136,29 @@ def test_the_documented_fields_are_the_games_fields():
     start, end = "<!-- fields: start -->\n", "<!-- fields: end -->"
     documented = doc[doc.index(start) + len(start) : doc.index(end)]
     assert documented == fields_markdown([GAMES[g] for g in REAL_GAMES])
+
+
+class Pair(NamedTuple):
+    first: int
+    second: str
+
+
+class Level(IntEnum):
+    HIGH = 3
+
+
+def test_each_kind_a_state_holds_is_written_in_its_own_form_subclasses_by_their_kind():
+    """The written forms of docs/positions.md, the fast exact-type path and a subclass's
+    (a Counter is a dict, a named tuple a tuple, an IntEnum an int) alike."""
+    held = [
+        None, True, 2, 0.5, "x", [1, "a"], (1, 2), {"k": [1]}, Counter({"a": 2}),
+        {3, 1}, frozenset({"b"}), Pair(4, "y"), Level.HIGH,
+        Event("play", {"n": 1}, frozenset({1, 0})), Event("deal", {}),
+    ]  # fmt: skip
+    assert _encode(held) == [
+        None, True, 2, 0.5, "x", [1, "a"], {"t": [1, 2]}, {"d": [["k", [1]]]},
+        {"c": [["a", 2]]}, {"s": [1, 3]}, {"f": ["b"]}, {"t": [4, "y"]}, Level.HIGH,
+        {"e": ["play", {"d": [["n", 1]]}, [0, 1]]}, {"e": ["deal", {"d": []}, None]},
+    ]  # fmt: skip
+    with pytest.raises(TypeError, match="bytes"):
+        _encode([b"raw"])

@@ -325,6 +325,7 @@ class Session:
         if workers.ready and searches(bot):
             async with own_task():  # several computers may begin at once
                 thinking = make_bot(bot, seed).start(searched.clone(), seat)
+            async with own_task():  # each about 10 ms on a phone, late in a game
                 count = len(offload.parts(thinking))
                 requests = offload.requests(searched, seat, bot, seed, count, run)
             if generation != self.generation:
