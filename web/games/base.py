@@ -77,8 +77,7 @@ class Board(Generic[ViewT]):
         if not still_possible(view["choices"], self.chosen):
             self.chosen = []
         drawing = self.draw(self._view)
-        drawing.attributes.extend(("data-board", ""))
-        return drawing
+        return drawing._replace(attributes=[*drawing.attributes, "data-board", ""])
 
     @property
     def root(self) -> Live | None:

@@ -14,6 +14,8 @@ Standard Bearer); or the ``action`` ``none``. The board never parses an action.
 
 from __future__ import annotations
 
+import functools
+
 from pygames.choices import action_for, next_picks
 from pygames.fools.cards import FOOL, HONOURABLE, KIND, POWER, SPECIAL
 from pygames.fools.views import ArmySlot, FoolsView
@@ -21,7 +23,7 @@ from pygames.views import Choices
 from web.dom import Element, Live, h
 from web.games import base
 from web.host import BoardHost
-from web.i18n import listed, t
+from web.i18n import lang, listed, t
 from web.seats import SEAT_MARKS
 
 CARD, SLOT, BEARER, ACTION = "card", "slot", "bearer", "action"
@@ -63,6 +65,17 @@ def card_face(card: str, size: str = "", spoken: bool = False) -> Element:
     """A face-up card: the power large, the name, and a symbol for its kind (never colour
     alone). `spoken`: its words are the accessible text (inside a button); else it is
     decoration beside a label that says it."""
+    return _card_face(card, size, spoken, lang())
+
+
+def card_back(note: str | None = None) -> Element:
+    return _card_back(note)
+
+
+# A card's face and back are drawn once per language and shared by every redraw (a
+# 4-seat table draws about fifteen a move; elements to make are never changed once made).
+@functools.cache
+def _card_face(card: str, size: str, spoken: bool, language: str) -> Element:
     kind = KIND[card]
     return h(
         "span",
@@ -78,7 +91,8 @@ def card_face(card: str, size: str = "", spoken: bool = False) -> Element:
     )
 
 
-def card_back(note: str | None = None) -> Element:
+@functools.lru_cache(maxsize=64)
+def _card_back(note: str | None) -> Element:
     return h(
         "span",
         {"class": "fcard back", "aria-hidden": "true"},
@@ -279,10 +293,10 @@ class Board(base.Board[FoolsView]):
             body = card_back(replaced)
             words = t("fools.face_down") + (". " + replaced if replaced else "")
         legal = name in self.legal.get(SLOT, set())
-        spoken_body = self.spoken_slot(card, know, slot["empty"])
         attrs = {"class": "slot" + (" legal" if legal else ""), "data-slot": name}
         if not legal:
             return h("div", attrs | {"role": "img", "aria-label": f"{where}: {words}"}, body)
+        spoken_body = self.spoken_slot(card, know, slot["empty"])
         return self.pickable(attrs, "slot", name, where, spoken_body)
 
     @staticmethod
