@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from pygames.core import Chance, Event, Game, GameError, State, fresh_chance
@@ -105,23 +106,43 @@ def dump(data: dict[str, Any]) -> str:
 def _encode(value: Any) -> Any:
     """`value` as JSON data. The commonest kinds are told by their exact type (a request
     for the computer encodes a position each decision, and on a phone a chain of
-    `isinstance` tests costs); the rest, subclasses too, by `_encode_other`."""
+    `isinstance` tests costs); the rest, subclasses too, by the kind they are."""
     kind = type(value)
     if kind is str or kind is int or value is None or kind is bool or kind is float:
         return value
     if kind is list:
-        return [_encode(item) for item in value]
+        return _encode_list(value)
     if kind is tuple:
-        return {"t": [_encode(item) for item in value]}
+        return _encode_tuple(value)
     if kind is dict:
         return _encode_dict(value)
     if kind is Event:
         return _encode_event(value)
-    return _encode_other(value)
+    for kinds, encode in _BY_KIND:
+        if isinstance(value, kinds):
+            return encode(value)
+    raise TypeError(f"a state holds a {type(value).__name__}, which has no written form")
+
+
+def _encode_list(value: list) -> list:
+    return [_encode(item) for item in value]
+
+
+def _encode_tuple(value: tuple) -> dict[str, list]:
+    return {"t": [_encode(item) for item in value]}
 
 
 def _encode_dict(value: dict) -> dict[str, list]:
     return {"d": [[_encode(k), _encode(v)] for k, v in value.items()]}
+
+
+def _encode_counter(value: Counter) -> dict[str, list]:
+    return {"c": [[_encode(k), v] for k, v in value.items()]}
+
+
+def _encode_set(value: set | frozenset) -> dict[str, list]:
+    tag = "s" if isinstance(value, set) else "f"
+    return {tag: sorted((_encode(item) for item in value), key=json.dumps)}
 
 
 def _encode_event(event: Event) -> dict[str, list]:
@@ -129,23 +150,17 @@ def _encode_event(event: Event) -> dict[str, list]:
     return {"e": [event.kind, _encode(event.data), to]}
 
 
-def _encode_other(value: Any) -> Any:
-    if isinstance(value, bool | int | float | str):
-        return value
-    if isinstance(value, list):
-        return [_encode(item) for item in value]
-    if isinstance(value, tuple):
-        return {"t": [_encode(item) for item in value]}
-    if isinstance(value, Counter):
-        return {"c": [[_encode(k), v] for k, v in value.items()]}
-    if isinstance(value, dict):
-        return _encode_dict(value)
-    if isinstance(value, set | frozenset):
-        tag = "s" if isinstance(value, set) else "f"
-        return {tag: sorted((_encode(item) for item in value), key=json.dumps)}
-    if isinstance(value, Event):
-        return _encode_event(value)
-    raise TypeError(f"a state holds a {type(value).__name__}, which has no written form")
+# Each kind's written form, for a value whose exact type `_encode` does not test first:
+# a subclass is written as the first kind it is (a Counter before a dict).
+_BY_KIND: tuple[tuple[Any, Callable[[Any], Any]], ...] = (
+    (bool | int | float | str, lambda value: value),
+    (list, _encode_list),
+    (tuple, _encode_tuple),
+    (Counter, _encode_counter),
+    (dict, _encode_dict),
+    (set | frozenset, _encode_set),
+    (Event, _encode_event),
+)
 
 
 # ----- reading -----

@@ -68,10 +68,6 @@ def card_face(card: str, size: str = "", spoken: bool = False) -> Element:
     return _card_face(card, size, spoken, lang())
 
 
-def card_back(note: str | None = None) -> Element:
-    return _card_back(note)
-
-
 # A card's face and back are drawn once per language and shared by every redraw (a
 # 4-seat table draws about fifteen a move; elements to make are never changed once made).
 @functools.cache
@@ -92,7 +88,7 @@ def _card_face(card: str, size: str, spoken: bool, language: str) -> Element:
 
 
 @functools.lru_cache(maxsize=64)
-def _card_back(note: str | None) -> Element:
+def card_back(note: str | None = None) -> Element:
     return h(
         "span",
         {"class": "fcard back", "aria-hidden": "true"},
