@@ -13,9 +13,10 @@ the page notes what the status line said when a keypress opened the share dialog
 
 from __future__ import annotations
 
+import itertools
 import json
 
-from conftest import hold_the_computer, moves, settle
+from conftest import hold_the_computer, moves, run_python, settle
 from playwright.sync_api import Page, expect
 from test_fools_play import new_link, open_link, play_a_step, saved_record
 
@@ -160,3 +161,68 @@ def saved_bot_seed(page: Page) -> int:
     save_id = page.url.split("#g=", 1)[1]
     text = page.evaluate("id => localStorage.getItem('ff:save:' + id)", save_id)
     return json.loads(text)["bot_seed"]
+
+
+# Which browser task runs now: a number kept until the task's microtasks run (Pyodide runs
+# every callback queued at once back to back in one task, with no microtask between them).
+TASK_NUMBER = """() => {
+  window.__tasks = 0;
+  window.__task = 0;
+  window.__drawn = [];
+  window.__taskNumber = () => {
+    if (!window.__task) {
+      window.__task = ++window.__tasks;
+      queueMicrotask(() => { window.__task = 0; });
+    }
+    return window.__task;
+  };
+}"""
+# Notes, in order, the task of each computer's move drawn and of each status redrawn for a
+# computer that begins to think.
+NOTE_DRAWS = """
+import functools, js
+from web.play import PlayScreen
+
+def noting(name, draw):
+    @functools.wraps(draw)
+    def noted(*args):
+        js.window.__drawn.push(f"{js.window.__taskNumber()} {name}")
+        return draw(*args)
+    return noted
+
+PlayScreen.redraw_if_open = noting("move", PlayScreen.redraw_if_open)
+PlayScreen.redraw_status_only = noting("status", PlayScreen.redraw_status_only)
+"""
+
+
+def test_a_computers_move_is_drawn_apart_from_the_next_computers_status(
+    page: Page, site_url: str
+) -> None:
+    """Drawing a computer's move is the page's longest task while the computers play: the
+    statuses of the computers that then begin to think (and their set-ups) come in tasks
+    of their own, not in the same one."""
+    page.add_init_script(AS_IF_THREE_CORES)
+    turn = open_link(page, site_url, new_link(FOURS, seed=4))
+    page.wait_for_selector(TWO_WORKERS_READY, state="attached", timeout=300_000)
+    page.evaluate(TASK_NUMBER)
+    run_python(page, NOTE_DRAWS)
+
+    def drawn() -> list[tuple[int, str]]:
+        notes = page.evaluate("window.__drawn")
+        return [(int(task), name) for task, name in (note.split() for note in notes)]
+
+    def status_after_a_move(notes: list[tuple[int, str]]) -> bool:
+        pairs = itertools.pairwise(name for _, name in notes)
+        return ("move", "status") in pairs
+
+    for _ in range(20):  # my steps until the computers moved one after another
+        if turn == "mine":
+            play_a_step(page)
+        turn = settle(page, 120_000)
+        if status_after_a_move(drawn()):
+            break
+    notes = drawn()
+    assert status_after_a_move(notes), notes
+    moves_drawn = {task for task, name in notes if name == "move"}
+    statuses = {task for task, name in notes if name == "status"}
+    assert not moves_drawn & statuses, notes

@@ -26,6 +26,7 @@ from web.i18n import error_text, t
 from web.screen import GameScreen, action_button, rematch_button
 from web.seats import join_names, result_text
 from web.session import Session
+from web.slicing import own_task
 
 if TYPE_CHECKING:
     from web.app import App
@@ -81,10 +82,16 @@ class PlayScreen(GameScreen):
             self.report_save_error()
 
     def redraw_soon(self) -> None:
-        """A computer's move is drawn in a task of its own, after the one that made and saved
-        it and started the next computer's decision: on a phone each is then short enough
-        for the page to answer a tap in between. (A person's own move is drawn at once.)"""
-        asyncio.get_event_loop().call_soon(self.redraw_if_open, self.session)
+        """A computer's move is drawn in a task of its own (`own_task`): after the one that
+        made and saved it and started the next computers' decisions, and apart from their
+        statuses and set-ups, which Pyodide would otherwise run in the same browser task.
+        On a phone each is then short enough for the page to answer a tap in between. (A
+        person's own move is drawn at once.)"""
+        asyncio.ensure_future(self.redraw_in_own_task(self.session))
+
+    async def redraw_in_own_task(self, session: Session) -> None:
+        async with own_task():
+            self.redraw_if_open(session)
 
     def redraw_if_open(self, session: Session) -> None:
         if self._session is session:

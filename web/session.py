@@ -294,8 +294,9 @@ class Session:
         try:
             if not self.still_due(seat, generation):
                 return
-            self.on_update("thinking")
-            await asyncio.sleep(0)  # the decision set up in a task after the status's redraw
+            async with own_task():  # not in the task of a move's redraw; set up in a later one
+                if self.still_due(seat, generation):
+                    self.on_update("thinking")
             if not self.still_due(seat, generation):
                 return
             action = await self._decide(seat, generation)
