@@ -8,16 +8,14 @@ Python, to check that every click made the move it meant.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from conftest import PHONE, hold_the_computer, moves, screenshot, settle, wait_ready
 from playwright.sync_api import Page, expect
+from test_app_strings import TABLE
 
 from pygames import GAMES
 from pygames.record import Record
-from pygames.text import strings_table
 
-APP_STRINGS = Path(__file__).parents[1] / "web" / "i18n.json"
 HAND = ".fools-hand .hand-card[aria-disabled='false']"
 LEGAL = "button.slot.legal"
 SHARED = ".play[data-turn='shared']"
@@ -279,12 +277,11 @@ def computer_and_my_moves(page: Page) -> list[tuple[int, str]]:
 def test_the_cards_shown_change_language_with_the_page(page: Page, site_url: str) -> None:
     """A card's face is drawn once per language and reused: switching the language in the
     middle of a game redraws every card in the new one."""
-    words = strings_table(json.loads(APP_STRINGS.read_text(encoding="utf-8")))
     open_link(page, site_url, new_link(["human", "easy"], seed=4))
     hand = page.locator(".fools-hand .hand-card")
     expect(hand.first).to_be_visible()
     cards = hand.evaluate_all("cards => cards.map(card => card.dataset.card)")
     for lang in ("ja", "en"):
         page.click(f"[data-lang='{lang}']")
-        wanted = [words[f"fools.card.{card}"][lang] for card in cards]
+        wanted = [TABLE[f"fools.card.{card}"][lang] for card in cards]
         expect(hand.locator(".name")).to_have_text(wanted)

@@ -292,8 +292,6 @@ class Session:
 
     async def _computer_turn(self, seat: int, number: int, generation: int) -> None:
         try:
-            if not self.still_due(seat, generation):
-                return
             async with own_task():  # not in the task of a move's redraw; set up in a later one
                 if self.still_due(seat, generation):
                     self.on_update("thinking")
