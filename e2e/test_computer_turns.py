@@ -161,14 +161,14 @@ session = screen.session
 redrawn = asyncio.get_event_loop().create_future()
 
 
-def redraw_then_tell(session, redraw=screen.redraw_if_open):
+async def redraw_then_tell(session, redraw=screen.redraw_in_own_task):
     try:
-        redraw(session)
+        await redraw(session)
     finally:
         redrawn.set_result(True)
 
 
-screen.redraw_if_open = redraw_then_tell
+screen.redraw_in_own_task = redraw_then_tell
 seat = session.computers_to_act()[0]
 shown = lambda: str(dom.query(".play", app.screen).getAttribute("data-moves"))
 before = shown()

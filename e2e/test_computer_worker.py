@@ -177,20 +177,23 @@ TASK_NUMBER = """() => {
     return window.__task;
   };
 }"""
-# Notes, in order, the task of each computer's move drawn and of each status redrawn for a
-# computer that begins to think.
+# Notes, in order, the task of each screen worked out ("draw") and shown ("show", or
+# "show-later" for a computer's move, shown in a later task than it was worked out in), and
+# of each status redrawn for a computer that begins to think.
 NOTE_DRAWS = """
 import functools, js
 from web.play import PlayScreen
 
 def noting(name, draw):
     @functools.wraps(draw)
-    def noted(*args):
-        js.window.__drawn.push(f"{js.window.__taskNumber()} {name}")
-        return draw(*args)
+    def noted(*args, **kwargs):
+        later = "-later" if kwargs.get("or_whole") is False else ""
+        js.window.__drawn.push(f"{js.window.__taskNumber()} {name}{later}")
+        return draw(*args, **kwargs)
     return noted
 
-PlayScreen.redraw_if_open = noting("move", PlayScreen.redraw_if_open)
+PlayScreen.draw = noting("draw", PlayScreen.draw)
+PlayScreen.show = noting("show", PlayScreen.show)
 PlayScreen.redraw_status_only = noting("status", PlayScreen.redraw_status_only)
 """
 
@@ -198,9 +201,9 @@ PlayScreen.redraw_status_only = noting("status", PlayScreen.redraw_status_only)
 def test_a_computers_move_is_drawn_apart_from_the_next_computers_status(
     page: Page, site_url: str
 ) -> None:
-    """Drawing a computer's move is the page's longest task while the computers play: the
-    statuses of the computers that then begin to think (and their set-ups) come in tasks
-    of their own, not in the same one."""
+    """Drawing a computer's move is the page's longest task while the computers play: it is
+    worked out in one task and put on the screen in the next, and the statuses of the
+    computers that then begin to think (and their set-ups) come in tasks of their own."""
     page.add_init_script(AS_IF_THREE_CORES)
     turn = open_link(page, site_url, new_link(FOURS, seed=4))
     page.wait_for_selector(TWO_WORKERS_READY, state="attached", timeout=300_000)
@@ -213,7 +216,7 @@ def test_a_computers_move_is_drawn_apart_from_the_next_computers_status(
 
     def status_after_a_move(notes: list[tuple[int, str]]) -> bool:
         pairs = itertools.pairwise(name for _, name in notes)
-        return ("move", "status") in pairs
+        return ("show-later", "status") in pairs
 
     for _ in range(20):  # my steps until the computers moved one after another
         if turn == "mine":
@@ -223,6 +226,14 @@ def test_a_computers_move_is_drawn_apart_from_the_next_computers_status(
             break
     notes = drawn()
     assert status_after_a_move(notes), notes
-    moves_drawn = {task for task, name in notes if name == "move"}
+    # (a person's move is drawn whole in one task, perhaps between the two of a computer's)
+    at_once = {task for task, name in notes if name == "show"}
+    at_once -= {task for task, name in notes if name == "show-later"}
+    apart = [(task, name) for task, name in notes if task not in at_once or name == "status"]
+    moves_drawn = set()
+    for (worked_out, first), (shown, then) in itertools.pairwise(apart):
+        if then == "show-later":
+            assert first == "draw" and worked_out != shown, notes
+            moves_drawn |= {worked_out, shown}
     statuses = {task for task, name in notes if name == "status"}
     assert not moves_drawn & statuses, notes

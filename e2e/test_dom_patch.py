@@ -302,6 +302,44 @@ def test_one_part_redrawn_then_the_next_patch_goes_on_from_it(ready_page: Page) 
     assert result["refused_part"] is False and result["unchanged"] == "thinking", result
 
 
+# A patch worked out in one task and sent in a later one (a computer's move on the play
+# screen): sent only if nothing patched or changed the element in between.
+LATER = """
+import json
+import js
+from web import dom
+from web.dom import h
+
+root = js.document.createElement("div")
+js.document.body.append(root)
+text = lambda: str(root.textContent)
+dom.patch(root, h("p", {}, "first"))
+older = dom.prepare(root, h("p", {}, "older"))
+dom.patch(root, h("p", {}, "newer"))
+after_newer = [dom.send(older), text()]
+worked_out = dom.prepare(root, h("p", {}, "next"))
+in_time = [dom.send(worked_out), text()]
+worked_out = dom.prepare(root, h("p", {}, "late"))
+root.querySelector("p").setAttribute("data-outside", "1")
+changed_beside = [dom.send(worked_out), text()]
+dom.patch(root, h("p", {}, "again"))
+again = [text(), root.querySelector("p").hasAttribute("data-outside")]
+root.remove()
+json.dumps({"after_newer": after_newer, "in_time": in_time,
+            "changed_beside": changed_beside, "again": again})
+"""
+
+
+def test_a_patch_worked_out_before_another_change_is_refused_untouched(
+    ready_page: Page,
+) -> None:
+    result = json.loads(run_python(ready_page, LATER))
+    assert result["after_newer"] == [False, "newer"], result  # the newer stays
+    assert result["in_time"] == [True, "next"], result
+    assert result["changed_beside"] == [False, "next"], result
+    assert result["again"] == ["again", False], result  # the next patch made it whole
+
+
 # A live element placed by a patch is described as that element only: what changes inside
 # it (a replay's move list marking its current move) leaves the next patch worked out from
 # the last, while a change beside it still has the next patch refused.
@@ -409,21 +447,26 @@ CHECK_EVERY_PATCH = (
     + """
 from web import dom
 
-drawn_by = dom.patch
 dom.patch_checks = {"patches": 0, "differ": 0, "kept": 0, "from_last": 0}
 
 
-def checked_patch(parent, *children):
-    MARK(parent)
-    drawn_by(parent, *children)
-    fresh = js.document.createElement("div")
-    dom.replace(fresh, *children)
-    dom.patch_checks["patches"] += 1
-    dom.patch_checks["differ"] += SHAPE(parent) != SHAPE(fresh)
-    dom.patch_checks["kept"] += KEPT(parent)
+def checked(send_patch):
+    def send_and_check(worked_out):
+        MARK(worked_out.parent)
+        sent = send_patch(worked_out)
+        if sent is False:
+            return sent  # refused, nothing changed
+        fresh = js.document.createElement("div")
+        dom.replace(fresh, *worked_out.nodes)
+        dom.patch_checks["patches"] += 1
+        dom.patch_checks["differ"] += SHAPE(worked_out.parent) != SHAPE(fresh)
+        dom.patch_checks["kept"] += KEPT(worked_out.parent)
+        return sent
+    return send_and_check
 
 
-dom.patch = checked_patch
+dom.send = checked(dom.send)
+dom.send_whole = checked(dom.send_whole)
 send = dom._send
 
 

@@ -69,9 +69,51 @@ def patch(parent: Live, *children) -> None:
     walks its changes only. Should anything else have changed `parent`'s elements since
     (the page records it), the patch is refused before it changes anything and is sent
     again whole."""
-    nodes = _nodes(children, [])
-    if not _patched_from_last(parent, nodes):
-        _remember(parent, _send("patch", parent, nodes, 0), nodes)
+    worked_out = prepare(parent, *children)
+    if not send(worked_out):
+        send_whole(worked_out)
+
+
+class Prepared(NamedTuple):
+    """A patch worked out (`prepare`) and not yet sent (`send`): the two can run in
+    different browser tasks, each a part of a long one."""
+
+    parent: Live
+    nodes: list  # the children as drawn
+    before: tuple[int, list] | None  # `parent`'s last patch when this was worked out
+    sent: list  # what goes to the page: `nodes`, or their difference from `before`'s
+
+
+def prepare(parent: Live, *children) -> Prepared:
+    """Work out the patch that makes `parent`'s children what `children` describe."""
+    return _prepared(parent, _nodes(children, []), _patched.get(parent.js_id))
+
+
+def _prepared(parent: Live, nodes: list, before: tuple[int, list] | None) -> Prepared:
+    sent = nodes if before is None else _difference(before[1], nodes)
+    return Prepared(parent, nodes, before, sent)
+
+
+def send(worked_out: Prepared) -> bool:
+    """Send a patch from `prepare`. False, having changed nothing, when `parent` was
+    patched since it was worked out, or anything else changed it (the page refuses)."""
+    parent = worked_out.parent
+    if _patched.get(parent.js_id) is not worked_out.before:
+        return False
+    base = 0 if worked_out.before is None else worked_out.before[0]
+    number = _send("patch", parent, worked_out.sent, base)
+    if number < 0:
+        del _patched[parent.js_id]  # what the page holds is no longer known
+        return False
+    _remember(parent, number, worked_out.nodes)
+    return True
+
+
+def send_whole(worked_out: Prepared) -> None:
+    """Make `parent`'s children what a patch from `prepare` describes, whatever changed
+    them since."""
+    nodes = worked_out.nodes
+    _remember(worked_out.parent, _send("patch", worked_out.parent, nodes, 0), nodes)
 
 
 def patch_part(parent: Live, node: Node) -> bool:
@@ -83,23 +125,11 @@ def patch_part(parent: Live, node: Node) -> bool:
     if before is None or wanted is None:
         return False
     nodes = _with_part(before[1], wanted, node)
-    return nodes is not None and _patched_from_last(parent, nodes)
-
-
-def _patched_from_last(parent: Live, nodes: list) -> bool:
-    """Patch `parent` with what differs from its last patch; False, having changed
-    nothing, if there was none or the page refused (something else changed it since)."""
-    before = _patched.pop(parent.js_id, None)
-    if before is None:
-        return False
-    number = _send("patch", parent, _difference(before[1], nodes), before[0])
-    if number < 0:
-        return False
-    _remember(parent, number, nodes)
-    return True
+    return nodes is not None and send(_prepared(parent, nodes, before))
 
 
 def _remember(parent: Live, number: int, nodes: list) -> None:
+    _patched.pop(parent.js_id, None)  # (newest last: the oldest goes first)
     _patched[parent.js_id] = (number, nodes)
     while len(_patched) > PATCHED_KEPT:
         del _patched[next(iter(_patched))]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import js
 
@@ -74,28 +74,38 @@ class PlayScreen(GameScreen):
         self.redraw(kind)
 
     def redraw(self, kind: str) -> None:
-        if kind != "thinking" and not self.choices_unchanged():
-            self.board.cancel()
-            self.hint.forget()
+        self.before_redraw(kind)
         self.render()
         if kind != "thinking":
             self.report_save_error()
 
+    def before_redraw(self, kind: str) -> None:
+        if kind != "thinking" and not self.choices_unchanged():
+            self.board.cancel()
+            self.hint.forget()
+
     def redraw_soon(self) -> None:
-        """A computer's move is drawn in a task of its own (`own_task`): after the one that
+        """A computer's move is drawn in tasks of its own (`own_task`): after the one that
         made and saved it and started the next computers' decisions, and apart from their
         statuses and set-ups, which Pyodide would otherwise run in the same browser task.
-        On a phone each is then short enough for the page to answer a tap in between. (A
-        person's own move is drawn at once.)"""
+        It is worked out in one task and put on the screen in the next, so that on a phone
+        each is short enough for the page to answer a tap in between. (A person's own move
+        is drawn at once.)"""
         asyncio.ensure_future(self.redraw_in_own_task(self.session))
 
     async def redraw_in_own_task(self, session: Session) -> None:
         async with own_task():
-            self.redraw_if_open(session)
-
-    def redraw_if_open(self, session: Session) -> None:
-        if self._session is session:
-            self.redraw("move")
+            if self._session is not session:
+                return
+            self.before_redraw("move")
+            drawing = self.draw()
+            if drawing is not None:
+                await asyncio.sleep(0)  # a later browser task, still this block's turn
+                if self._session is not session:
+                    return
+                if not self.show(drawing, or_whole=False):
+                    self.render()  # the screen changed in between: drawn again from now
+            self.report_save_error()
 
     def redraw_status_only(self) -> bool:
         """The computer began to think and the viewer has nothing to do: only the status
@@ -149,21 +159,26 @@ class PlayScreen(GameScreen):
     # ----- drawing -----
 
     def render(self) -> None:
+        drawing = self.draw()
+        if drawing is not None:
+            self.show(drawing, or_whole=True)
+
+    def draw(self) -> Drawing | None:
+        """Work out the screen's patch; None when the cover was drawn instead."""
         if self._session is None:
-            return
+            return None
         started = time.perf_counter()
         screen = self.app.screen
-        focus_key = remembered_focus()
         if self.cover.needed():
             self.board.cancel()
             self.seen_log = 0  # the last seat's log must not be read out to the next
             self.app.announce(self.cover.render(screen))
-            return
+            return None
         session = self.session
         viewer = session.viewer()
         view = session.view(viewer)
         self.track_games(view)
-        dom.patch(
+        worked_out = dom.prepare(
             screen,
             h(
                 "div",
@@ -197,10 +212,23 @@ class PlayScreen(GameScreen):
                 ),
             ),
         )
-        self.announce_news(view)
-        if not restore_focus(focus_key, screen) and focus_key:
+        return Drawing(worked_out, view, time.perf_counter() - started)
+
+    def show(self, drawing: Drawing, *, or_whole: bool) -> bool:
+        """Put a worked-out screen on the page, then say what is new and give the focus
+        back. When the screen changed since it was worked out: sent whole if `or_whole`,
+        else False, with nothing changed."""
+        started = time.perf_counter()
+        focus_key = remembered_focus()
+        if not dom.send(drawing.patch):
+            if not or_whole:
+                return False
+            dom.send_whole(drawing.patch)
+        self.announce_news(drawing.view)
+        if not restore_focus(focus_key, self.app.screen) and focus_key:
             self.board.focus_start()
-        note_redraw(started)
+        note_redraw(drawing.seconds + time.perf_counter() - started)
+        return True
 
     def shared_buttons(self, viewer: int) -> list[Element]:
         """A shared position with its past: the way to see it step by step."""
@@ -420,9 +448,17 @@ def turn_state(view: View, viewer: int | None) -> str:
     return "other"
 
 
-def note_redraw(started: float) -> None:
-    """How long the last whole redraw took since `started`, on <html>: for benchmarks."""
-    ms = (time.perf_counter() - started) * 1000
+class Drawing(NamedTuple):
+    """The play screen worked out (`PlayScreen.draw`), not yet shown."""
+
+    patch: dom.Prepared
+    view: View
+    seconds: float  # how long working it out took
+
+
+def note_redraw(seconds: float) -> None:
+    """How long the last whole redraw took, on <html>: for benchmarks."""
+    ms = seconds * 1000
     js.document.documentElement.setAttribute("data-redraw-ms", f"{ms:.1f}")
 
 
