@@ -80,6 +80,7 @@ class PlayScreen(GameScreen):
             self.report_save_error()
 
     def before_redraw(self, kind: str) -> None:
+        """A move that changed the viewer's choices drops their half-made pick and hint."""
         if kind != "thinking" and not self.choices_unchanged():
             self.board.cancel()
             self.hint.forget()
