@@ -21,7 +21,9 @@ phone are the main thread's tasks, and the page's search time divided by the par
 Printed per game and seat count: decisions measured, median / p95 / max ms per decision,
 the median of their searches alone (as the page reports each decision's, the rest of a
 span being the shortest visible think and the redraw), main-thread tasks over 50 ms
-while the computers play (count and longest), and the redraw that drew each move (the
+while the computers play (count and longest), frames over 50 ms (count, and the median ms
+in them of the page's scripts and of the browser's rendering: style, layout and paint),
+and the redraw that drew each move (the
 play screen's, in the page: median / p95 / max ms). At the largest table, "wait" is what a
 person in seat A would wait between two of their turns: from A's move appearing until A
 is to act again, the decisions of every other seat in between (p50 / p95 / max). "Wait,
@@ -107,6 +109,7 @@ class Run:
         to_act: list[list[int]] | None = None,
         searched: list[float] | None = None,
         redraws: list[float] | None = None,
+        long_frames: list[list[float]] | None = None,
     ):
         self.times = times  # times[0]: the board first drawn; then one per decision
         self.movers = movers  # the seat of each decision, in order
@@ -116,6 +119,8 @@ class Run:
         self.searched = searched or []
         self.to_act = to_act or []  # before each decision: the seats to act
         self.redraws = redraws or []  # ms of the redraw that drew each move
+        # Frames over 50 ms while the computers play: [duration, scripts, rendering] ms.
+        self.long_frames = long_frames or []
         self.may_act = [0 in seats for seats in self.to_act]  # seat A among them
 
     def spans(self) -> list[float]:
@@ -213,7 +218,11 @@ def measure(
     query = "?noworker" if computer == "page" else ""
     context = browser.new_context()
     context.add_init_script(
-        as_if_cores(cores, seats) + WATCH_MOVES + chromium.WATCH_LONG_TASKS + seeded_save(record)
+        as_if_cores(cores, seats)
+        + WATCH_MOVES
+        + chromium.WATCH_LONG_TASKS
+        + chromium.WATCH_LONG_FRAMES
+        + seeded_save(record)
     )
     page = context.new_page()
     if throttle > 1:
@@ -232,6 +241,7 @@ def measure(
     times = page.evaluate("window.__moveTimes")
     ready = page.evaluate("window.__workerReadyAt") or 0.0
     long_tasks = page.evaluate("window.__longTasks")
+    long_frames = page.evaluate("window.__longFrames")
     searches = page.evaluate("window.__searches")
     redraws = page.evaluate("window.__redraws")
     saved = page.evaluate(READ_SAVE)
@@ -249,7 +259,18 @@ def measure(
     searched = searched[first:]
     redraws = redraws[first + 1 : first + decisions + 1]  # the moves of the decisions timed
     playing = [duration for start, duration in long_tasks if start >= times[0]]
-    return Run(times[: decisions + 1], movers, playing, to_act, searched, redraws)
+    frames = [rest for start, *rest in long_frames if start >= times[0]]
+    return Run(times[: decisions + 1], movers, playing, to_act, searched, redraws, frames)
+
+
+def long_frames(run: Run) -> str:
+    """How many frames took over 50 ms while the computers played, and the median ms in
+    them of the page's scripts and of the browser's rendering (style, layout, paint)."""
+    if not run.long_frames:
+        return "0"
+    scripts = statistics.median(frame[1] for frame in run.long_frames)
+    rendering = statistics.median(frame[2] for frame in run.long_frames)
+    return f"{len(run.long_frames):>4} ({scripts:.0f} {rendering:.0f})"
 
 
 def decision_searches(searches: list[list[float]]) -> list[float]:
@@ -328,7 +349,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"{'game':<15} {'seats':>5} {'n':>3} {'median':>6} {'p95':>6} {'max':>6} {'search':>6}  "
-        f"tasks>{LONG_TASK_MS}ms (longest)  redraw (median p95 max)  wait (median p95 max)  "
+        f"tasks>{LONG_TASK_MS}ms (longest)  frames>{LONG_TASK_MS}ms (scripts rendering)  "
+        "redraw (median p95 max)  wait (median p95 max)  "
         f"wait, choosing at once  model: wait with {PARTS} / {MOST_WORKERS} workers"
         f"{'':<8}model: per decision with {PARTS} workers"
     )
@@ -361,7 +383,8 @@ def main(argv: list[str] | None = None) -> int:
                 phone = spread(run.spans_with_workers(PARTS)) if page else ""
                 print(
                     f"{game_id:<15} {seats:>5} {len(spans):>3} {spread(spans)} {search:>6}  "
-                    f"{len(over):>4} {longest:<14} {spread(run.redraws):<22} {wait:<21} "
+                    f"{len(over):>4} {longest:<14} {long_frames(run):<32} "
+                    f"{spread(run.redraws):<22} {wait:<21} "
                     f"{at_once:<21} "
                     f"{modelled if largest and page else '':<45} {phone}",
                     flush=True,

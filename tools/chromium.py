@@ -28,3 +28,20 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
 }).observe({ type: "longtask" });
 """
+# The same for frames (Long Animation Frames, Chromium 123+): every frame over 50 ms as
+# [start ms, duration ms, ms of its scripts, ms of its rendering (style, layout, paint)]
+# in window.__longFrames, so a long task can be told apart as the page's own code or the
+# browser drawing what it changed. Empty where the browser has no such entries.
+WATCH_LONG_FRAMES = """
+window.__longFrames = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const scripts = entry.scripts.reduce((sum, script) => sum + script.duration, 0);
+      const end = entry.startTime + entry.duration;
+      const rendering = entry.renderStart ? end - entry.renderStart : 0;
+      window.__longFrames.push([entry.startTime, entry.duration, scripts, rendering]);
+    }
+  }).observe({ type: "long-animation-frame" });
+} catch {}
+"""
