@@ -308,118 +308,31 @@ class Analysis:
 
         screen = self.screen
         replay = screen.replay
-        seats = replay.states[0].num_seats
-        lines = chances(replay.decisions(), results, seats)
-        last = max(1, replay.last)
-        width = GRAPH_WIDTH - 2 * GRAPH_PAD
-        height = GRAPH_HEIGHT - 2 * GRAPH_PAD
-
-        def x(step: int) -> float:
-            return round(GRAPH_PAD + width * step / last, 1)
-
-        def y(chance: float) -> float:
-            return round(GRAPH_PAD + height * (1 - chance), 1)
-
+        lines = chances(replay.decisions(), results, replay.states[0].num_seats)
+        scale = GraphScale(max(1, replay.last))
         names = screen.names
-        shapes = [
-            svg(
-                "rect",
-                {
-                    "x": GRAPH_PAD,
-                    "y": GRAPH_PAD,
-                    "width": width,
-                    "height": height,
-                    "class": "graph-frame",
-                },
-            ),
-            svg(
-                "line",
-                {
-                    "x1": GRAPH_PAD,
-                    "x2": GRAPH_PAD + width,
-                    "y1": y(0.5),
-                    "y2": y(0.5),
-                    "class": "graph-half",
-                },
-            ),
-            svg(
-                "line",
-                {
-                    "x1": x(screen.step),
-                    "x2": x(screen.step),
-                    "y1": GRAPH_PAD,
-                    "y2": GRAPH_PAD + height,
-                    "class": "graph-now",
-                },
-            ),
-            svg("text", {"x": 2, "y": y(1) + 4, "class": "graph-axis"}, "100%"),
-            svg("text", {"x": 2, "y": y(0) + 4, "class": "graph-axis"}, "0%"),
-        ]
-        dots = []  # drawn over every line, so that each point can be clicked
+        shapes = graph_grid(scale, screen.step)
+        shapes += [seat_line(scale, seat, points) for seat, points in enumerate(lines)]
+        # The points are drawn over every line, so that each can be clicked.
         for seat, points in enumerate(lines):
-            path = " ".join(f"{x(step)},{y(chance)}" for step, chance in points)
-            shapes.append(
-                svg(
-                    "polyline",
-                    {
-                        "points": path,
-                        "class": f"graph-line seat-{seat}",
-                        "stroke-dasharray": SEAT_DASHES[seat] or None,
-                    },
-                )
-            )
-            for step, chance in points[1:]:
-                verdict = results.get(step, {})
-                mark = verdict.get("mark")
-                dots.append(
-                    svg(
-                        "circle",
-                        {
-                            "cx": x(step),
-                            "cy": y(chance),
-                            "r": 5 if mark else 3,
-                            "class": f"graph-point seat-{seat}" + (f" {mark}" if mark else ""),
-                            "data-act": "goto",
-                            "data-step": step,
-                        },
-                        svg(
-                            "title",
-                            {},
-                            t(
-                                "analysis.point",
-                                step=step,
-                                name=names[seat],
-                                chance=percent(chance),
-                            ),
-                        ),
-                    )
-                )
-        shapes += dots
+            shapes += seat_points(scale, seat, points, results, names[seat])
         summary = t(
             "analysis.graph_label",
             names=i18n.listed(
                 [f"{names[s]} {percent(points[-1][1])}" for s, points in enumerate(lines)]
             ),
         )
-        legend = h(
-            "ul",
-            {"class": "graph-legend", "aria-hidden": "true"},
-            [
-                h("li", {"class": f"seat-{seat}"}, f"{SEAT_MARKS[seat]} {names[seat]}")
-                for seat in range(seats)
-            ],
-        )
         # Reached by keyboard as a slider over the moves: the replay's own keys
         # (← → Home End, and ↑ ↓ here) move the current move, and the focus stays on it.
-        here = next(
-            (
-                point_words(step, names[seat], chance)
-                for seat, points in enumerate(lines)
-                for step, chance in points[1:]
-                if step == screen.step
-            ),
-            t("replay.counter", step=screen.step, last=replay.last),
-        )
+        slider = {
+            "role": "slider",
+            "tabindex": "0",
+            "aria-label": summary,
+            "aria-valuemin": 0,
+            "aria-valuemax": replay.last,
+            "aria-valuenow": screen.step,
+            "aria-valuetext": words_at(lines, names, screen.step, replay.last),
+        }
         return h(
             "figure",
             {"class": "analysis-graph"},
@@ -427,19 +340,13 @@ class Analysis:
                 "svg",
                 {
                     "viewBox": f"0 0 {GRAPH_WIDTH} {GRAPH_HEIGHT}",
-                    "role": "slider",
-                    "tabindex": "0",
-                    "aria-label": summary,
-                    "aria-valuemin": 0,
-                    "aria-valuemax": replay.last,
-                    "aria-valuenow": screen.step,
-                    "aria-valuetext": here,
+                    **slider,
                     "class": "graph",
                     "data-focus": "graph",
                 },
                 shapes,
             ),
-            legend,
+            graph_legend(names),
             h("figcaption", {"class": "muted"}, t("analysis.graph_caption")),
         )
 
@@ -471,6 +378,89 @@ def thresholds() -> dict[str, str]:
         "mistake": percent(MISTAKE),
         "blunder": percent(BLUNDER),
     }
+
+
+@dataclass(frozen=True)
+class GraphScale:
+    """Where a move and a chance to win fall on the study's graph."""
+
+    last: int  # the move at the right edge
+    width: float = GRAPH_WIDTH - 2 * GRAPH_PAD  # inside the padding
+    height: float = GRAPH_HEIGHT - 2 * GRAPH_PAD
+
+    def x(self, step: int) -> float:
+        return round(GRAPH_PAD + self.width * step / self.last, 1)
+
+    def y(self, chance: float) -> float:
+        return round(GRAPH_PAD + self.height * (1 - chance), 1)
+
+
+def graph_grid(scale: GraphScale, now: int) -> list[Element]:
+    """The graph's frame, its even-chance line, the current move's line and the axis."""
+    right, bottom = GRAPH_PAD + scale.width, GRAPH_PAD + scale.height
+    frame = {"x": GRAPH_PAD, "y": GRAPH_PAD, "width": scale.width, "height": scale.height}
+    half = {"x1": GRAPH_PAD, "x2": right, "y1": scale.y(0.5), "y2": scale.y(0.5)}
+    current = {"x1": scale.x(now), "x2": scale.x(now), "y1": GRAPH_PAD, "y2": bottom}
+    return [
+        svg("rect", {**frame, "class": "graph-frame"}),
+        svg("line", {**half, "class": "graph-half"}),
+        svg("line", {**current, "class": "graph-now"}),
+        svg("text", {"x": 2, "y": scale.y(1) + 4, "class": "graph-axis"}, "100%"),
+        svg("text", {"x": 2, "y": scale.y(0) + 4, "class": "graph-axis"}, "0%"),
+    ]
+
+
+def seat_line(scale: GraphScale, seat: int, points: list[tuple[int, float]]) -> Element:
+    """A seat's chance over the game, dashed in the seat's own way."""
+    path = " ".join(f"{scale.x(step)},{scale.y(chance)}" for step, chance in points)
+    dashes = SEAT_DASHES[seat] or None
+    return svg(
+        "polyline",
+        {"points": path, "class": f"graph-line seat-{seat}", "stroke-dasharray": dashes},
+    )
+
+
+def seat_points(
+    scale: GraphScale, seat: int, points: list[tuple[int, float]], results: dict, name: str
+) -> list[Element]:
+    """A point per studied move of the seat, larger where the study marked it; each a
+    way to its move."""
+    dots = []
+    for step, chance in points[1:]:
+        mark = results.get(step, {}).get("mark")
+        dots.append(
+            svg(
+                "circle",
+                {
+                    "cx": scale.x(step),
+                    "cy": scale.y(chance),
+                    "r": 5 if mark else 3,
+                    "class": f"graph-point seat-{seat}" + (f" {mark}" if mark else ""),
+                    "data-act": "goto",
+                    "data-step": step,
+                },
+                svg("title", {}, point_words(step, name, chance)),
+            )
+        )
+    return dots
+
+
+def graph_legend(names: list[str]) -> Element:
+    """Each seat's mark and name (the lines' own words are in the graph's label)."""
+    items = [
+        h("li", {"class": f"seat-{seat}"}, f"{SEAT_MARKS[seat]} {name}")
+        for seat, name in enumerate(names)
+    ]
+    return h("ul", {"class": "graph-legend", "aria-hidden": "true"}, items)
+
+
+def words_at(lines: list[list[tuple[int, float]]], names: list[str], step: int, last: int) -> str:
+    """What the graph says of move `step`: the chance of the seat that made it, if studied."""
+    for seat, points in enumerate(lines):
+        for point_step, chance in points[1:]:
+            if point_step == step:
+                return point_words(step, names[seat], chance)
+    return t("replay.counter", step=step, last=last)
 
 
 def point_words(step: int, name: str, chance: float) -> str:
