@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pygames.ai.ismcts import Edge, Node, Search
-from pygames.core import Chance, IllegalAction, State
+from pygames.core import Chance, Holders, IllegalAction, State
 from pygames.replay import Decision, Replay
 
 INACCURACY = 0.10  # a move that lowers the seat's chance to win by this much or more
@@ -193,10 +193,37 @@ class _NoMoreChance(Exception):
 
 
 class _StopChance(Chance):
-    """Stops a move where it would draw: the words of a move never tell its future."""
+    """Stops a move where it would draw, or show cards its seat does not know (a rival's
+    Standard Bearer, an army turned face up): the words of a move never tell its future,
+    nor what the sample it is played on made up."""
+
+    def __init__(self, seat: int):
+        self.seat = seat
 
     def draw(self, pool: list[str], count: int, audience: str) -> list[str]:
         raise _NoMoreChance
+
+    def disclosed(
+        self,
+        items: list[str],
+        by: Holders = None,
+        to: frozenset[int] | None = None,
+        drawn: list[tuple[int, int] | None] | None = None,
+        choice: bool = False,
+        steady: bool = False,
+    ) -> list[str]:
+        self.stop_unless_mine(by if isinstance(by, list) else [by])
+        return items
+
+    def disclosed_each(
+        self, parts: list[list[str]], by: list[int], to: frozenset[int] | None = None
+    ) -> list[list[str]]:
+        self.stop_unless_mine(list(by))
+        return [list(part) for part in parts]
+
+    def stop_unless_mine(self, holders: list[int | None]) -> None:
+        if any(holder != self.seat for holder in holders):
+            raise _NoMoreChance
 
     def copy(self) -> _StopChance:
         return self
@@ -209,7 +236,7 @@ def move_lines(state: State, seat: int, action: str, rng: random.Random) -> list
     draw, so the lines hold nothing the seat could not see.
     """
     sample = state.resample(seat, rng)
-    sample.chance = _StopChance()
+    sample.chance = _StopChance(seat)
     seen = len(sample.events)
     with contextlib.suppress(_NoMoreChance, IllegalAction):
         sample.apply(seat, action)

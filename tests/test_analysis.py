@@ -136,3 +136,18 @@ def test_a_move_in_words_tells_only_what_its_seat_may_know(game_id, seats):
                 )
             checked += 1
     assert checked >= 3
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_a_move_in_words_never_tells_what_its_sample_made_up(game_id, seats):
+    """The words are played on a sample of what the seat knows: they stop where the move
+    would show a card the seat does not know (a rival's Standard Bearer, an army turned
+    face up), so every sample gives the same words."""
+    checked = 0
+    for seed in range(3):
+        for state, seat in decisions_along(game_id, seats, seed, every=0.5):
+            for action in state.legal_actions(seat):
+                lines = [move_lines(state, seat, action, random.Random(n)) for n in range(4)]
+                assert all(line == lines[0] for line in lines), (action, lines)
+                checked += 1
+    assert checked >= 10

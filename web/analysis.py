@@ -280,7 +280,10 @@ class Analysis:
         ]
         if verdict["best"] != decision.action:
             state = screen.replay.state(step - 1)
-            words = move_parts(screen, state, decision.seat, [verdict["best"]], screen.reader())
+            # Beside the move played, so that two moves that read alike (secret choices)
+            # each end with what they pick.
+            moves = [verdict["best"], decision.action]
+            words = move_parts(screen, state, decision.seat, moves, screen.reader())
             items.append(
                 h(
                     "p",
@@ -527,9 +530,18 @@ def move_parts(shell, state, seat: int, actions: list[str], reader: int | None) 
     texts = [plain(parts) for parts in found.values()]
     if len(set(texts)) < len(texts) or not all(texts):
         for action in actions:
-            picks = " ".join(value for _, value in state.picks(seat, action))
-            found[action] = [*found[action], f"({picks})"]
+            found[action] = [*found[action], "(", *picked(shell, state, seat, action), ")"]
     return found
+
+
+def picked(shell, state, seat: int, action: str) -> list:
+    """What an action picks, a card drawn as the log draws it (named in the language)."""
+    parts: list = []
+    for kind, value in state.picks(seat, action):
+        item = {"item": kind, "value": value, "text": value}
+        parts += [" "] if parts else []
+        parts.append(shell.board.log_item(item) if kind == "card" else value)
+    return parts
 
 
 def plain(parts: list) -> str:

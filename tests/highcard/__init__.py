@@ -49,9 +49,10 @@ class HighCardState(State):
     def reveal_if_all_picked(self) -> None:
         if self.seats_to_act():
             return
-        for seat in self.seats_in_play():
-            card = self.picked[seat]
-            assert card is not None
+        seats = self.seats_in_play()
+        picks = [self.picked[seat] or UNKNOWN for seat in seats]
+        shown = self.chance.disclosed(picks, by=list[int | None](seats), choice=True)
+        for seat, card in zip(seats, shown, strict=True):
             self.shown[seat].append(card)
             self.picked[seat] = None
         self.log("revealed", cards=[list(cards) for cards in self.shown])
