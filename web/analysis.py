@@ -518,16 +518,17 @@ def move_parts(shell, state, seat: int, actions: list[str], reader: int | None) 
     from pygames.analysis import move_lines
     from pygames.text import describe_parts
 
-    found = {}
+    found, texts = {}, []
     for action in actions:
-        parts = []
+        parts, text = [], ""  # the text holds each drawn item's value: cards drawn differ
         for entry in move_lines(state, seat, action, random.Random(0)):
             line = describe_parts(state.game.id, entry, i18n.lang(), shell.names, reader)
             if line:
                 parts += [p if isinstance(p, str) else shell.board.log_item(p) for p in line]
                 parts.append(" ")
+                text += "".join(p if isinstance(p, str) else p["value"] for p in line).strip()
         found[action] = parts
-    texts = [plain(parts) for parts in found.values()]
+        texts.append(text)
     if len(set(texts)) < len(texts) or not all(texts):
         for action in actions:
             found[action] = [*found[action], "(", *picked(shell, state, seat, action), ")"]
@@ -542,10 +543,6 @@ def picked(shell, state, seat: int, action: str) -> list:
         parts += [" "] if parts else []
         parts.append(shell.board.log_item(item) if kind == "card" else value)
     return parts
-
-
-def plain(parts: list) -> str:
-    return "".join(dom.text_of(part) for part in parts).strip()
 
 
 @dataclass
