@@ -536,12 +536,13 @@ def move_parts(shell, state, seat: int, actions: list[str], reader: int | None) 
 
 
 def picked(shell, state, seat: int, action: str) -> list:
-    """What an action picks, a card drawn as the log draws it (named in the language)."""
+    """What an action picks, each item as the log draws it (a card as a small picture
+    named in the language)."""
     parts: list = []
     for kind, value in state.picks(seat, action):
-        item = {"item": kind, "value": value, "text": value}
-        parts += [" "] if parts else []
-        parts.append(shell.board.log_item(item) if kind == "card" else value)
+        if parts:
+            parts.append(" ")
+        parts.append(shell.board.log_item({"item": kind, "value": value, "text": value}))
     return parts
 
 

@@ -50,7 +50,11 @@ class HighCardState(State):
         if self.seats_to_act():
             return
         seats = self.seats_in_play()
-        picks = [self.picked[seat] or UNKNOWN for seat in seats]
+        picks = []
+        for seat in seats:
+            card = self.picked[seat]
+            assert card is not None
+            picks.append(card)
         shown = self.chance.disclosed(picks, by=list[int | None](seats), choice=True)
         for seat, card in zip(seats, shown, strict=True):
             self.shown[seat].append(card)
