@@ -3,8 +3,8 @@ table answer from two workers (each searching one part of every decision), the p
 answers a keypress while they think, and their secret Standard Bearers are searched at
 once, each choice the one searched alone would be.
 
-The workers boot in the background, one after the other, when a game with a
-searching computer opens (web/computer.py); until one is ready the page searches
+The workers boot in the background, one after the other, when the new-game form or a
+game seats a searching computer (web/computer.py); until one is ready the page searches
 itself in slices
 (e2e/test_computer_turns.py). Where each decision was searched is counted on
 <html> (``data-think-worker-count``, ``data-think-page-count``), and a watcher in
@@ -111,6 +111,25 @@ def test_a_table_whose_computers_do_not_search_boots_no_worker(page: Page, site_
     turn = open_link(page, site_url, new_link(["human", "random"], seed=3))
     play_until_the_computer_moved(page, turn)
     assert page.get_attribute("html", "data-computer-worker") is None
+
+
+def test_the_new_game_form_boots_the_worker_so_the_first_decision_is_searched_there(
+    ready_page: Page,
+) -> None:
+    """A worker takes seconds to boot on a phone: the form boots it for the computers it
+    seats, so a game started from it finds the worker ready (here the computer starts)."""
+    page = ready_page
+    assert page.get_attribute("html", "data-computer-worker") is None  # not in the lobby
+    page.click("[data-act='new-game'][data-game='fools-field']")
+    page.select_option("#seat-1", "hard")
+    page.select_option("#option-start", "B")
+    page.wait_for_selector("html[data-computer-worker='ready']", state="attached", timeout=300_000)
+    expect(page.locator("form.new-game")).to_be_visible()  # booted while on the form
+    page.click("[data-act='start']")
+    settle(page, 120_000)
+    assert computer_moves_since(page, 0) >= 1
+    assert searched(page, "page") == 0
+    assert searched(page, "worker") >= 1
 
 
 def test_when_the_workers_cannot_load_the_page_searches_itself(page: Page, site_url: str) -> None:

@@ -13,8 +13,10 @@ address (tests of the page's own search use it), `answers` returns None and the
 caller searches on the page in slices.
 
 One set of workers serves every game of the page (`the_workers`); it boots when
-the first game with a searching computer opens, one worker after another, so the
-lobby's first screen never waits on it, and grows when a table wants more.
+the new-game form or a game first seats a searching computer, one worker after another,
+so the lobby's first screen never waits on it, and grows when a table wants more. Booted
+from the form, a worker is usually ready by the time the game starts (a phone boots one
+in seconds), so even the first decisions are searched off the page.
 """
 
 from __future__ import annotations

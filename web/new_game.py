@@ -30,6 +30,7 @@ class NewGame:
         self.render()
         self.app.show("new-game")
         dom.focus("select", self.app.screen)
+        self.warm_computers()
 
     def render(self) -> None:
         from pygames import GAMES
@@ -117,7 +118,22 @@ class NewGame:
             (name, t("seat.computer", level=bot_label(name))) for name in ordered_bots(bots)
         ]
         label = t("new.seat", letter=SEAT_LETTERS[seat])
-        return labelled_select(f"seat-{seat}", label, choices, default)
+        return labelled_select(f"seat-{seat}", label, choices, default, change="seat-kind")
+
+    def warm_computers(self) -> None:
+        """Boot the computer's workers while the form is filled in, for the searching
+        computers it seats: a worker's Python takes seconds to boot on a phone, and until
+        one is ready a game's first decisions are searched on the page, more slowly
+        (web/computer.py)."""
+        from pygames.bots import searches
+        from web.computer import the_workers
+
+        if self.where != HERE:
+            return
+        kinds = [kind for seat, kind in self.chosen_kinds().items() if seat < self.seat_count]
+        computers = sum(searches(kind) for kind in kinds)
+        if computers:
+            the_workers().start(computers)
 
     def chosen_kinds(self) -> dict[int, str]:
         """The seats' choices still on the form (kept when the number of seats changes)."""
@@ -134,11 +150,16 @@ class NewGame:
         self.seat_count = int(element.value)
         self.render()
         dom.focus("#seat-count", self.app.screen)
+        self.warm_computers()
+
+    def change_seat_kind(self, element) -> None:
+        self.warm_computers()
 
     def change_where(self, element) -> None:
         self.where = str(element.value)
         self.render()
         dom.focus(f"#where-{self.where}", self.app.screen)
+        self.warm_computers()
 
     async def act_start(self, element) -> None:
         from pygames import GAMES
