@@ -164,49 +164,13 @@ class Board(base.Board[ClothOfGoldView]):
             )
         tiles = view["hand"]
         title = plural("cog.your_hand", len(tiles), count=len(tiles))
-        return h(
-            "div",
-            {"class": "cog-hand mine", "role": "group", "aria-label": title},
-            h("p", {"class": "cog-label", "aria-hidden": "true"}, title),
-            h(
-                "ul",
-                {"class": "cog-tiles"},
-                [
-                    h(
-                        "li",
-                        {"data-tile": c},
-                        h("span", {"role": "img", "aria-label": tile_name(c)}, tile_svg(c)),
-                    )
-                    for c in tiles
-                ],
-            )
-            if tiles
-            else h("p", {"class": "muted"}, t("cog.hand_empty")),
-        )
+        return face_up_hand("mine", "data-tile", title, tiles, t("cog.hand_empty"))
 
     def open_hand(self, view: ClothOfGoldView, seat: int) -> Element:
         """A replay seen from everywhere: the rival's Hand face up."""
-        tiles = view["open_hands"][seat]
         title = t("cog.open_hand", name=self.who(seat))
-        return h(
-            "div",
-            {"class": "cog-hand open", "role": "group", "aria-label": title},
-            h("p", {"class": "cog-label", "aria-hidden": "true"}, title),
-            h(
-                "ul",
-                {"class": "cog-tiles"},
-                [
-                    h(
-                        "li",
-                        {"data-open": c},
-                        h("span", {"role": "img", "aria-label": tile_name(c)}, tile_svg(c)),
-                    )
-                    for c in tiles
-                ],
-            )
-            if tiles
-            else h("p", {"class": "muted"}, t("cog.open_hand_empty", name=self.who(seat))),
-        )
+        empty = t("cog.open_hand_empty", name=self.who(seat))
+        return face_up_hand("open", "data-open", title, view["open_hands"][seat], empty)
 
     def lacks(self, view: ClothOfGoldView, seat: int) -> Element | None:
         """The colours this seat's hidden Hand is known not to hold (public knowledge)."""
@@ -738,3 +702,27 @@ def token_disc(seat: int, own: bool, small: bool = False) -> Element:
         f"cog-token {SEAT_CLASS[seat]}" + (" own" if own else "") + (" small" if small else "")
     )
     return h("span", {"class": classes, "aria-hidden": "true", "data-letter": "AB"[seat]})
+
+
+def face_up_hand(kind: str, key: str, title: str, tiles: list[str], empty: str) -> Element:
+    """A Hand whose tiles show (`kind`: "mine", or "open" in a replay), each tile's item
+    marked by `key` with its colour."""
+    return h(
+        "div",
+        {"class": f"cog-hand {kind}", "role": "group", "aria-label": title},
+        h("p", {"class": "cog-label", "aria-hidden": "true"}, title),
+        h(
+            "ul",
+            {"class": "cog-tiles"},
+            [
+                h(
+                    "li",
+                    {key: c},
+                    h("span", {"role": "img", "aria-label": tile_name(c)}, tile_svg(c)),
+                )
+                for c in tiles
+            ],
+        )
+        if tiles
+        else h("p", {"class": "muted"}, empty),
+    )
