@@ -166,6 +166,9 @@ def test_two_devices_play_the_fools_field_by_links(new_context, site_url: str) -
     screenshot(bob, "remote-verified-desktop-ja")
     bob.click("[data-act='review-remote']")  # every card open now: the replay and the study
     expect(bob.locator(".replay")).to_be_visible()
+    # Seen from everywhere, from Bob's place: his hand is his own, Alice's on top.
+    expect(bob.locator(".ff-other-hand")).to_have_attribute("data-seat", "0")
+    expect(bob.locator(".ff-hand")).to_have_attribute("aria-label", re.compile("^あなたの手札"))
     screenshot(bob, "remote-review-desktop-ja")
 
 

@@ -70,13 +70,16 @@ class Replay:
         seats: list[Viewpoint] = list(range(self.states[0].num_seats))
         return [*seats, EVERYTHING] if self.over else seats
 
-    def view(self, step: int, viewpoint: Viewpoint) -> View:
-        """The view at `step` through `viewpoint` (a seat, or EVERYTHING), without choices."""
+    def view(self, step: int, viewpoint: Viewpoint, at: int | None = None) -> View:
+        """The view at `step` through `viewpoint` (a seat, or EVERYTHING), without choices.
+        EVERYTHING is seen from `at`'s place: the seat of whoever looks, whose own things
+        a board draws as theirs ("your hand"), or None for an onlooker, who owns nothing
+        and sits at seat A's side."""
         if viewpoint not in self.viewpoints():
             raise ValueError(f"no such viewpoint here: {viewpoint!r}")
         state = self.state(step)
         if viewpoint == EVERYTHING:
-            return state.full_view(0)
+            return state.full_view(at)
         assert isinstance(viewpoint, int)
         view = state.view(viewpoint)
         view["actions"] = []

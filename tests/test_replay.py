@@ -11,10 +11,11 @@ import pytest
 
 from pygames import GAMES
 from pygames.__main__ import main as cli
-from pygames.core import CHANCE, UNKNOWN, RecordedChance
+from pygames.core import CHANCE, UNKNOWN, RecordedChance, log_entry
 from pygames.position import encode_state
 from pygames.record import Record, RecordError
 from pygames.replay import EVERYTHING, Replay
+from pygames.text import describe
 
 CASES = [
     (game_id, seats)
@@ -80,6 +81,52 @@ def test_everything_is_seen_after_the_end_and_each_seat_sees_only_its_own(game_i
     assert EVERYTHING not in Replay(unfinished).viewpoints()
     with pytest.raises(ValueError):
         Replay(unfinished).view(1, EVERYTHING)
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_everything_is_seen_from_the_place_of_whoever_looks(game_id, seats):
+    """A seat's own things stay its own in the all-seeing view from its place (a board
+    draws them as "your hand"); an onlooker's view owns nothing."""
+    record, state, _ = live_game(game_id, seats, 2)
+    replay = Replay(record)
+    onlooker = replay.view(replay.last, EVERYTHING)
+    assert onlooker["seat"] is None
+    for seat in range(seats):
+        seen = replay.view(replay.last, EVERYTHING, at=seat)
+        assert seen["seat"] == seat and seen["everything"]
+        opened = state.open_game_view(seat)
+        own = {k: v for k, v in state.view(seat).items() if k not in (*opened, "log")}
+        assert {k: seen[k] for k in own if k not in ("actions", "choices")} == {
+            k: v for k, v in own.items() if k not in ("actions", "choices")
+        }
+        assert {k: seen[k] for k in opened} == {k: onlooker[k] for k in opened}
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_seen_from_everywhere_a_seats_private_lines_name_it_to_any_other_reader(
+    game_id, seats, lang
+):
+    """The all-seeing log holds every seat's private lines (a hand dealt, a card drawn):
+    read by another seat, each names the seat it is about, never "you"."""
+    names = [f"Seat{letter}" for letter in "ABCD"[:seats]]
+    checked = 0
+    for seed in range(3):
+        record, state, _ = live_game(game_id, seats, seed)
+        for event in state.events:
+            if event.to is None or len(event.to) != 1:
+                continue
+            (owner,) = event.to
+            for reader in range(seats):
+                words = describe(game_id, log_entry(event), lang, names, reader)
+                if words is None:
+                    continue
+                if reader != owner:
+                    assert names[owner] in words, words
+                    assert not re.search(r"\b(you|your)\b", words, re.IGNORECASE), words
+                    checked += 1
+    hands_hidden = game_id in ("fools-field", "cloth-of-gold", "fools")
+    assert checked > 0 or not hands_hidden
 
 
 @pytest.mark.parametrize(("game_id", "seats"), CASES)

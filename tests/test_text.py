@@ -1,5 +1,7 @@
 """The log's words for results: one winner, a shared win among some seats, a tie of all."""
 
+import re
+
 import pytest
 
 from pygames import GAMES
@@ -48,7 +50,7 @@ def test_every_english_line_with_a_subject_speaks_to_its_reader():
         if "{" + subject + "}" in templates["en"]:
             assert "en:you" in templates, f"{game_id} {kind} has no second-person form"
             assert "{" + subject + "}" not in templates["en:you"]
-            assert templates["en:you"].startswith(("You", "Game", "A new", "Hands"))
+            assert re.search(r"\b(you|your)\b", templates["en:you"], re.IGNORECASE)
             checked += 1
     assert checked > 15
 

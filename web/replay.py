@@ -216,14 +216,13 @@ class ReplayScreen(GameScreen):
         from pygames.replay import EVERYTHING as ALL
 
         viewpoint = self.viewpoint if isinstance(self.viewpoint, int) else ALL
-        return self.replay.view(self.step, viewpoint)
+        return self.replay.view(self.step, viewpoint, at=self.session.viewer())
 
     def reader(self) -> int | None:
-        """Whom the log speaks to: the one human ("You") whatever the viewpoint, else nobody."""
-        if self.session.read_only:
-            return None
-        humans = self.session.human_seats()
-        return humans[0] if len(humans) == 1 else None
+        """Whom the log speaks to, whatever the viewpoint: whoever looks ("You": the one
+        human of a game here, this device's seat of a game by links), else nobody (a
+        shared position, a game of several people at one screen or of computers only)."""
+        return None if self.session.read_only else self.session.viewer()
 
     def render(self) -> None:
         if not self.is_open:

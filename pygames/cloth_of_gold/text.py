@@ -39,7 +39,11 @@ LOG = {
         "en:you": "You start. On the squares: {squares}.",
         "ja": "{first}が先攻です。マスのタイル：{squares}。",
     },
-    "dealt": {"en": "Your Hand: {tiles}.", "ja": "あなたの手札：{tiles}。"},
+    "dealt": {
+        "en": "{seat}'s Hand: {tiles}.",
+        "en:you": "Your Hand: {tiles}.",
+        "ja": "{seat}の手札：{tiles}。",
+    },
     "move": {"en": "{seat} {move}.", "en:you": "You {move}.", "ja": "{seat}が{move}。"},
     "gift": {
         "en": "{seat} gave the {tile} tile from the square of {oval} to the rival's Court.",
@@ -81,8 +85,10 @@ LOG = {
         "ja": "{seat}が闇から{count}枚引きました（残り{darkness}枚）。",
     },
     "drew": {
-        "en": "You drew {tiles} from the Darkness ({darkness} left).",
-        "ja": "闇から引いたタイル：{tiles}（残り{darkness}枚）。",
+        "en": "{seat} drew {tiles} from the Darkness ({darkness} left).",
+        "en:you": "You drew {tiles} from the Darkness ({darkness} left).",
+        "ja": "{seat}が闇から引いたタイル：{tiles}（残り{darkness}枚）。",
+        "ja:you": "闇から引いたタイル：{tiles}（残り{darkness}枚）。",
     },
     "contest_over": {"en": "{reason}", "ja": "{reason}"},
     "final_scoring": {

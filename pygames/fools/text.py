@@ -84,7 +84,11 @@ LOG = {
         "en": "The deck ran out: the discard pile is shuffled into a new deck ({deck} cards).",
         "ja": "山札が尽きたので、捨て札を切り直して新しい山札にしました（{deck}枚）。",
     },
-    "hand": {"en": "Your hand: {cards}.", "ja": "あなたの手札：{cards}。"},
+    "hand": {
+        "en": "{seat}'s hand: {cards}.",
+        "en:you": "Your hand: {cards}.",
+        "ja": "{seat}の手札：{cards}。",
+    },
     "honourable": {
         "en": "{seat} had an honourable card and discarded the hand ({cards}); {then}.",
         "en:you": "You had an honourable card and discarded your hand ({cards}); {then}.",
@@ -109,8 +113,10 @@ LOG = {
         "ja": "{seat}が占い師の能力で{slot}を見ました。",
     },
     "look_saw": {
-        "en": "Soothsayer: you saw {card} in {slot}.",
-        "ja": "占い師の能力で、{slot}が{card}だと分かりました。",
+        "en": "Soothsayer: {seat} saw {card} in {slot}.",
+        "en:you": "Soothsayer: you saw {card} in {slot}.",
+        "ja": "{seat}は占い師の能力で、{slot}が{card}だと分かりました。",
+        "ja:you": "占い師の能力で、{slot}が{card}だと分かりました。",
     },
     "spy": {
         "quiet_for_subject": True,
@@ -119,8 +125,10 @@ LOG = {
         "ja": "{seat}が密偵の能力で{slot}を見ました。",
     },
     "spy_saw": {
-        "en": "Spy: you saw {card} in {slot}.",
-        "ja": "密偵の能力で、{slot}が{card}だと分かりました。",
+        "en": "Spy: {seat} saw {card} in {slot}.",
+        "en:you": "Spy: you saw {card} in {slot}.",
+        "ja": "{seat}は密偵の能力で、{slot}が{card}だと分かりました。",
+        "ja:you": "密偵の能力で、{slot}が{card}だと分かりました。",
     },
     "enchant": {
         "en": "{seat} (Enchantress) discarded the card in {slot}, unseen.",
@@ -139,8 +147,10 @@ LOG = {
         "ja": "{seat}が老婆の能力でカードを{count}枚引きました。",
     },
     "crone_drew": {
-        "en": "Crone: you drew {card}.",
-        "ja": "老婆の能力で{card}を引きました。",
+        "en": "Crone: {seat} drew {card}.",
+        "en:you": "Crone: you drew {card}.",
+        "ja": "{seat}は老婆の能力で{card}を引きました。",
+        "ja:you": "老婆の能力で{card}を引きました。",
     },
     "deploy": {
         "quiet_for_subject": True,
@@ -149,8 +159,10 @@ LOG = {
         "ja": "{seat}が{slot}にカードを裏向きで差し込みました。",
     },
     "deployed": {
-        "en": "You put {card} face down over {slot}.",
-        "ja": "{slot}に{card}を裏向きで差し込みました。",
+        "en": "{seat} put {card} face down over {slot}.",
+        "en:you": "You put {card} face down over {slot}.",
+        "ja": "{seat}が{slot}に{card}を裏向きで差し込みました。",
+        "ja:you": "{slot}に{card}を裏向きで差し込みました。",
     },
     "own": {
         "quiet_for_subject": True,
@@ -159,8 +171,10 @@ LOG = {
         "ja": "{seat}が手札のカードを{slot}に差し込みました。",
     },
     "owned": {
-        "en": "You put {card} face down over {slot}.",
-        "ja": "{slot}に{card}を裏向きで差し込みました。",
+        "en": "{seat} put {card} face down over {slot}.",
+        "en:you": "You put {card} face down over {slot}.",
+        "ja": "{seat}が{slot}に{card}を裏向きで差し込みました。",
+        "ja:you": "{slot}に{card}を裏向きで差し込みました。",
     },
     "own_none": {
         "en": "{seat} kept their own army as it is.",

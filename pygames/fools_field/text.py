@@ -11,7 +11,12 @@ LOG = {
         "en:you": "Game {number} begins; you start.",
         "ja": "第{number}ゲーム開始。{start}が先攻です。",
     },
-    "dealt": {"en": "You were dealt {cards}.", "ja": "配られたカード：{cards}。"},
+    "dealt": {
+        "en": "{seat} was dealt {cards}.",
+        "en:you": "You were dealt {cards}.",
+        "ja": "{seat}に配られたカード：{cards}。",
+        "ja:you": "配られたカード：{cards}。",
+    },
     "battle": {
         "subject": "start",
         "en": "A new battle: {start} starts.",
@@ -35,8 +40,10 @@ LOG = {
         "ja": "{seat}が{count}枚引きました（山札残り{deck}枚）。",
     },
     "drew": {
-        "en": "You drew {cards} ({deck} left in the deck).",
-        "ja": "引いたカード：{cards}（山札残り{deck}枚）。",
+        "en": "{seat} drew {cards} ({deck} left in the deck).",
+        "en:you": "You drew {cards} ({deck} left in the deck).",
+        "ja": "{seat}が引いたカード：{cards}（山札残り{deck}枚）。",
+        "ja:you": "引いたカード：{cards}（山札残り{deck}枚）。",
     },
     "discard": {
         "quiet_for_subject": True,  # the discarder reads "discarded" instead
@@ -44,7 +51,12 @@ LOG = {
         "en:you": "You discarded a card.",
         "ja": "{seat}がカードを1枚捨てました。",
     },
-    "discarded": {"en": "You discarded {card}.", "ja": "{card}を捨てました。"},
+    "discarded": {
+        "en": "{seat} discarded {card}.",
+        "en:you": "You discarded {card}.",
+        "ja": "{seat}が{card}を捨てました。",
+        "ja:you": "{card}を捨てました。",
+    },
     "last_chance": {
         "en": "Hands were equal with the deck empty: {seat} ties the game by emptying their "
         "hand on this turn.",

@@ -27,9 +27,11 @@ the defaults). What the shell calls on a board:
 
 Replays (web/replay.py) draw the same board from views without choices, step
 by step; a finished game seen from everywhere gives `State.full_view`: the
-view of seat A's place with ``view["everything"]`` true and the game's
-`open_game_view` keys, at least ``"open_hands"`` (each seat's hidden hand): a
-board draws the other seats' hands face up from it.
+view from the place of whoever looks (``view["seat"]``: the one human's seat, this
+device's in a game by links, or None for an onlooker, drawn from seat A's side) with
+``view["everything"]`` true and the game's `open_game_view` keys, at least
+``"open_hands"`` (each seat's hidden hand): a board draws the other seats' hands face
+up from it, and the viewer's own as theirs.
 
 A board never parses action strings nor repeats a rule: it offers the view's
 ``choices`` one pick at a time through `pygames.choices` (`next_picks`,

@@ -208,9 +208,14 @@ class ReviewSession(Session):
         record.actions = whole
         super().__init__(record, played.save)
         self.names = played.seat_names()
+        self.seat = played.remote.seat
 
     def seat_names(self) -> list[str]:
         return self.names
+
+    def viewer(self) -> int | None:
+        """This device's seat: the replay seen from everywhere sits there."""
+        return self.seat
 
     def seat_line(self) -> str:
         return t("seat.versus").join(self.names)
