@@ -279,7 +279,7 @@ class Board(base.Board[FoolsView]):
         elif card is not None and know == "shown":  # face up for everyone: no note needed
             body, words = card_face(card), t("fools.know.shown", card=card_words(card))
         elif card is not None:
-            note = t(f"fools.know.{know}", card=card_name(card))
+            note = known_note(know, card)
             body = h(
                 "span", {"class": "known"}, card_face(card), h("span", {"class": "note"}, note)
             )
@@ -310,7 +310,7 @@ class Board(base.Board[FoolsView]):
             )
         if know == "shown":
             return card_face(card, spoken=True)
-        note = t(f"fools.know.{know}", card=card_name(card))
+        note = known_note(know, card)
         return h(
             "span",
             {"class": "known"},
@@ -558,3 +558,9 @@ class Board(base.Board[FoolsView]):
             self.finish(NONE_PICK)
             return True
         return False
+
+
+def known_note(know: str | None, card: str) -> str:
+    """What the viewer knows of a face-down card it sees: how it knows it, or (`know`
+    None: a finished game seen from everywhere) only that the card lay face down."""
+    return t(f"fools.know.{know or 'face_down'}", card=card_name(card))
