@@ -18,6 +18,7 @@ What every e2e test gets:
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -139,11 +140,34 @@ def from_a_newer_app(record_text: str) -> str:
 
 
 def screenshot(page: Page, name: str) -> Path:
-    """Save a full-page PNG to e2e/screenshots/NAME.png for humans to look at."""
+    """Save a full-page PNG to e2e/screenshots/NAME.png for humans to look at, and check
+    what it shows for what a person should never read: a string key with no words."""
     SCREENSHOTS.mkdir(exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
+    assert unworded_keys(page) == [], name
     return path
+
+
+def unworded_keys(page: Page) -> list[str]:
+    """The string keys (``fools.know.None``) the page shows as they are, in its text or
+    its spoken labels."""
+    return UNWORDED_KEY.findall(page.evaluate(TEXT_AND_LABELS))
+
+
+# A string key shown as it is: the first part of any key of the page's words, a dot, a word.
+_WORDS = ROOT / "web"
+KEY_PREFIXES = sorted(
+    {
+        key.split(".")[0]
+        for table in (_WORDS / "i18n.json", _WORDS / "remote" / "strings.json")
+        for key in json.loads(table.read_text(encoding="utf-8"))
+    }
+)
+UNWORDED_KEY = re.compile(r"\b(?:" + "|".join(KEY_PREFIXES) + r")\.[a-z_]+(?:\.\w+)*")
+TEXT_AND_LABELS = """() => [document.body.innerText,
+  ...[...document.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label'))
+].join('\\n')"""
 
 
 def origin_of(url: str) -> str:

@@ -8,10 +8,9 @@ from __future__ import annotations
 import json
 import random
 import re
-from pathlib import Path
 
 import pytest
-from conftest import PHONE, run_python, screenshot, settle, wait_ready
+from conftest import PHONE, run_python, screenshot, settle, unworded_keys, wait_ready
 from playwright.sync_api import Page, expect
 
 from pygames import GAMES
@@ -22,20 +21,6 @@ from web import games
 
 PLAYABLE = [game_id for game_id in sorted(GAMES) if games.is_playable(game_id)]
 PLAY = ".play.replay"
-# A string key shown as it is (no words for it): the first part of every key, a dot, a word.
-WORDS = Path(__file__).resolve().parent.parent / "web"
-KEY_PREFIXES = sorted(
-    {
-        key.split(".")[0]
-        for table in (WORDS / "i18n.json", WORDS / "remote" / "strings.json")
-        for key in json.loads(table.read_text(encoding="utf-8"))
-    }
-)
-UNWORDED_KEY = re.compile(r"\b(?:" + "|".join(KEY_PREFIXES) + r")\.[a-z_]+(?:\.\w+)*")
-# The page's text and its spoken labels.
-TEXT_AND_LABELS = """() => [document.body.innerText,
-  ...[...document.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label'))
-].join('\\n')"""
 NAMES = ["You", "Computer"]
 
 
@@ -429,7 +414,7 @@ def test_the_replay_fits_a_phone(phone_page: Page, game_id: str) -> None:
             "[document.documentElement.scrollWidth, innerWidth, document.body.scrollWidth]"
         )
         assert sizes[0] <= sizes[1] and sizes[1] == width and sizes[2] <= width, (code, sizes)
-        assert UNWORDED_KEY.findall(page.evaluate(TEXT_AND_LABELS)) == [], code
+        assert unworded_keys(page) == [], code
     screenshot(page, f"replay-{game_id}-phone")
 
 
