@@ -1,0 +1,134 @@
+"""How long a new game's first computer move takes, as a phone would feel it:
+python tools/bench_first_move.py [--cpu-throttle 4] [--form-seconds 3] [--runs 3] [--game ID]
+
+The computer's worker (its own Python) takes seconds to boot on a phone, and until it is
+ready the page searches the computer's decisions itself, more slowly. For each game, at
+two seats (a Hard computer in seat A, who acts first, and a person in seat B), in headless
+Chromium (the built site, served locally, a fresh browser context each run), two ways in:
+
+- "form": the lobby, then the new-game form, where the person spends `--form-seconds`
+  before Start; the form boots the worker meanwhile (web/new_game.py).
+- "link": the same game opened straight from the address (a saved game, as a link or
+  the lobby's Continue opens it); the worker boots only once the game shows.
+
+Printed per game and way in: the ms from Start (or from the game showing) to the
+computer's first move on the board, median and max over the runs, and where each first
+decision was searched (worker or page). Chromium cannot slow a worker down, so its boot
+here is at the machine's own speed: on a phone it is slower, and the "link" figures
+better. Prints figures only; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pygames import GAMES  # noqa: E402
+from pygames.record import Record  # noqa: E402
+from tools import build, chromium, serve  # noqa: E402
+from tools.bench_ai_browser import SAVE_ID, seeded_save  # noqa: E402
+
+LEVEL = "hard"
+FIRST_MOVE = (
+    "() => { const play = document.querySelector('.play');"
+    " return play !== null && Number(play.dataset.moves) > 0; }"
+)
+SHOWN = "() => document.querySelector('.play') !== null"
+WHERE = "document.documentElement.dataset.thinkWhere || '-'"
+
+
+def seat_a_starts(game_id: str) -> dict[str, str]:
+    """The options under which seat A acts first (the game's own rule where it has none)."""
+    keys = {option.key for option in GAMES[game_id].options}
+    return {"start": "A"} if "start" in keys else {}
+
+
+def from_form(page, url: str, game_id: str, form_seconds: float) -> float:
+    page.goto(url)
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=300_000)
+    page.click(f"[data-act='new-game'][data-game='{game_id}']")
+    page.select_option("#seat-0", LEVEL)
+    page.select_option("#seat-1", "human")
+    for key, value in seat_a_starts(game_id).items():
+        page.select_option(f"#option-{key}", value)
+    page.wait_for_timeout(form_seconds * 1000)  # the person reads the form
+    started = page.evaluate("performance.now()")
+    page.click("[data-act='start']")
+    page.wait_for_function(FIRST_MOVE, timeout=300_000, polling=20)
+    return page.evaluate("performance.now()") - started
+
+
+def from_link(page, url: str, game_id: str) -> float:
+    page.wait_for_function(SHOWN, timeout=300_000, polling=20)
+    shown = page.evaluate("performance.now()")
+    page.wait_for_function(FIRST_MOVE, timeout=300_000, polling=20)
+    return page.evaluate("performance.now()") - shown
+
+
+def measure(browser, url: str, game_id: str, way: str, args, seed: int) -> tuple[float, str]:
+    context = browser.new_context()
+    if way == "link":
+        options = {**GAMES[game_id].default_options(), **seat_a_starts(game_id)}
+        record = Record.dealt(game_id, [LEVEL, "human"], seed=seed, options=options)
+        context.add_init_script(seeded_save(record))
+    page = context.new_page()
+    if args.cpu_throttle > 1:
+        cdp = context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.cpu_throttle})
+    if way == "link":
+        page.goto(url + "#g=" + SAVE_ID)
+        ms = from_link(page, url, game_id)
+    else:
+        ms = from_form(page, url, game_id, args.form_seconds)
+    where = page.evaluate(WHERE)
+    context.close()
+    return ms, where
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--cpu-throttle", type=float, default=4.0, metavar="N")
+    parser.add_argument("--form-seconds", type=float, default=3.0)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--game", choices=sorted(GAMES), help="one game only")
+    args = parser.parse_args(argv)
+    if build.site_is_stale():
+        build.build()
+    url, server = serve.start_server(build.DEFAULT_OUT)
+    print(
+        f"{LEVEL} computer in seat A, acting first; headless Chromium, CPU throttled "
+        f"{args.cpu_throttle:g}x; {args.form_seconds:g} s on the form"
+    )
+    print(f"{'game':<15} {'way in':<6} {'median':>6} {'max':>6}  searched in")
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(**chromium.launch_options())
+            for game_id in sorted(GAMES):
+                if args.game not in (None, game_id):
+                    continue
+                for way in ("form", "link"):
+                    runs = [
+                        measure(browser, url, game_id, way, args, seed) for seed in range(args.runs)
+                    ]
+                    times = [ms for ms, _ in runs]
+                    where = ", ".join(place for _, place in runs)
+                    print(
+                        f"{game_id:<15} {way:<6} {statistics.median(times):>6.0f} "
+                        f"{max(times):>6.0f}  {where}",
+                        flush=True,
+                    )
+            browser.close()
+    finally:
+        server.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
