@@ -130,8 +130,7 @@ class NewGame:
 
         if self.where != HERE:
             return
-        kinds = [kind for seat, kind in self.chosen_kinds().items() if seat < self.seat_count]
-        computers = sum(searches(kind) for kind in kinds)
+        computers = sum(searches(kind) for kind in self.chosen_kinds().values())
         if computers:
             the_workers().start(computers)
 
