@@ -365,6 +365,20 @@ def test_each_player_may_then_replace_one_card_of_their_own_army():
     act(state, 1, "own:none")
     assert state.last_battle is not None and state.last_battle["armies"][0][0] == "knight"
 
+    # The log calls the card covered the player's own, not by the player's name again.
+    def lines(seat, lang, reader):
+        log = state.view(seat)["log"] if seat is not None else state.full_view(reader)["log"]
+        return [describe("fools", event, lang, ["Ann", "Bo"], reader) for event in log]
+
+    assert "You put Knight face down over your own card 1." in lines(0, "en", 0)
+    assert "Ann put a card from their hand over their own card 1." in lines(1, "en", 1)
+    assert "Ann put Knight face down over their own card 1." in lines(None, "en", 1)
+    assert "Annが手札のカードを自分の軍勢の1枚目に差し込みました。" in lines(1, "ja", 1)
+    assert "Annが自分の軍勢の1枚目に騎士を裏向きで差し込みました。" in lines(None, "ja", 1)
+    assert not any(
+        line.startswith("Ann put") and "Ann's" in line for line in lines(None, "en", 1) if line
+    )
+
 
 def test_undo_works_within_your_own_step_only():
     state = dealt(3)

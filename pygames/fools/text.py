@@ -166,15 +166,15 @@ LOG = {
     },
     "own": {
         "quiet_for_subject": True,
-        "en": "{seat} put a card from their hand over {slot}.",
-        "en:you": "You put a card from your hand over {slot}.",
-        "ja": "{seat}が手札のカードを{slot}に差し込みました。",
+        "en": "{seat} put a card from their hand over their own card {number}.",
+        "en:you": "You put a card from your hand over your own card {number}.",
+        "ja": "{seat}が手札のカードを自分の軍勢の{number}枚目に差し込みました。",
     },
     "owned": {
-        "en": "{seat} put {card} face down over {slot}.",
-        "en:you": "You put {card} face down over {slot}.",
-        "ja": "{seat}が{slot}に{card}を裏向きで差し込みました。",
-        "ja:you": "{slot}に{card}を裏向きで差し込みました。",
+        "en": "{seat} put {card} face down over their own card {number}.",
+        "en:you": "You put {card} face down over your own card {number}.",
+        "ja": "{seat}が自分の軍勢の{number}枚目に{card}を裏向きで差し込みました。",
+        "ja:you": "自分の軍勢の{number}枚目に{card}を裏向きで差し込みました。",
     },
     "own_none": {
         "en": "{seat} kept their own army as it is.",
@@ -293,6 +293,7 @@ def format_fields(fields: dict, lang: str, names: list[str]) -> dict:
     if "card" in fields and fields["card"]:
         fields["card"] = card_item(fields["card"], lang)
     if "slot" in fields:
+        fields["number"] = fields["slot"][1]  # for a slot of the subject's own army
         fields["slot"] = slot_words(fields["slot"], lang, names)
     if "draws" in fields:
         fields["then"] = THEN[lang][fields["draws"]]
