@@ -126,10 +126,15 @@ def test_the_new_game_form_boots_the_worker_so_the_first_decision_is_searched_th
     page.wait_for_selector("html[data-computer-worker='ready']", state="attached", timeout=300_000)
     expect(page.locator("form.new-game")).to_be_visible()  # booted while on the form
     page.click("[data-act='start']")
-    settle(page, 120_000)
+    assert settle(page, 120_000) == "mine"
     assert computer_moves_since(page, 0) >= 1
     assert searched(page, "page") == 0
     assert searched(page, "worker") >= 1
+    # A hint on my turn is studied by the same worker.
+    page.click("[data-act='hint']")
+    expect(page.locator("html")).to_have_attribute("data-hint", "shown", timeout=60_000)
+    expect(page.locator("html")).to_have_attribute("data-hint-where", "worker")
+    expect(page.locator(".hint-moves li").first).to_contain_text("%")
 
 
 def test_when_the_workers_cannot_load_the_page_searches_itself(page: Page, site_url: str) -> None:

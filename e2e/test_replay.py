@@ -253,7 +253,7 @@ def test_export_then_open_the_file_by_picker_and_by_drop(
 
 
 @pytest.mark.parametrize("game_id", PLAYABLE)
-def test_the_study_runs_in_slices_draws_the_graph_and_is_kept(
+def test_the_study_runs_in_the_workers_draws_the_graph_and_is_kept(
     ready_page: Page, game_id: str
 ) -> None:
     page = ready_page
@@ -266,7 +266,8 @@ def test_the_study_runs_in_slices_draws_the_graph_and_is_kept(
     expect(page.locator("[data-act='analysis-stop']")).to_be_visible()
     expect(page.locator("html")).to_have_attribute("data-analysis", "done", timeout=180_000)
     expect(panel).to_have_attribute("data-done", str(decisions))
-    assert int(page.locator("html").get_attribute("data-analysis-slices")) > decisions
+    # Every decision was studied by the computer's workers, none on the page.
+    assert studied(page, "worker") == decisions and studied(page, "page") == 0
     expect(page.locator("#analysis svg.graph")).to_be_visible()
     expect(page.locator(".graph-point")).to_have_count(decisions)
     # A point of the graph is a way to its move.
@@ -304,6 +305,34 @@ def test_the_study_runs_in_slices_draws_the_graph_and_is_kept(
     expect(page.locator("[data-act='analysis-start']")).to_have_count(0)
 
 
+def studied(page: Page, where: str) -> int:
+    """How many decisions the study did in the workers, or on the page."""
+    return int(page.locator("html").get_attribute(f"data-analysis-{where}") or 0)
+
+
+def test_the_study_on_the_page_runs_in_slices_and_gives_the_workers_verdicts(
+    ready_page: Page, site_url: str
+) -> None:
+    page = ready_page
+    record = finished_record("fools-field", seed=7, resign_after=6)
+    decisions = len(Replay(record).decisions())
+    verdicts = []
+    for workers in ("load", "cannot load"):
+        if workers == "cannot load":
+            page.route("**/computer-worker.mjs", lambda route: route.abort())
+        page.goto(site_url)
+        wait_ready(page)
+        review(page, record)  # a save without its study
+        page.click("[data-act='analysis-start']")
+        expect(page.locator("html")).to_have_attribute("data-analysis", "done", timeout=180_000)
+        saved = json.loads(page.evaluate("localStorage.getItem('ff:save:done')"))
+        verdicts.append(saved["analysis"]["r"])
+    # Where no worker could load, the page studied every decision itself, in slices.
+    assert studied(page, "page") == decisions and studied(page, "worker") == 0
+    assert int(page.locator("html").get_attribute("data-analysis-slices")) > decisions
+    assert len(verdicts[0]) == decisions and verdicts[0] == verdicts[1]
+
+
 def test_the_study_can_be_stopped_and_resumed(ready_page: Page) -> None:
     page = ready_page
     record = finished_record("fools-field", seed=8)
@@ -337,6 +366,8 @@ def test_a_hint_during_a_game_is_shown_and_the_log_says_so(ready_page: Page) -> 
     legal = page.locator("[data-act='pick'][aria-disabled='false']").count()
     page.click("[data-act='hint']")
     expect(page.locator("html")).to_have_attribute("data-hint", "shown")
+    # A random computer boots no worker, and a hint never waits for one.
+    expect(page.locator("html")).to_have_attribute("data-hint-where", "page")
     moves = page.locator(".hint-moves li")
     assert moves.count() >= legal >= 1
     expect(moves.first).to_contain_text("%")

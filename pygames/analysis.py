@@ -77,11 +77,11 @@ class StudySearch(Search):
         edges = self.root.edges.get(self.seat, {})
         return {a: e.value / e.visits for a, e in edges.items() if e.visits}
 
-    def verdict(self, action: str) -> dict[str, Any]:
+    def verdict(self, action: str | None) -> dict[str, Any]:
         values = self.values()
         best = self.best()
         best_value = values.get(best, 0.0)
-        after = values.get(action, best_value)
+        after = best_value if action is None else values.get(action, best_value)
         loss = max(0.0, best_value - after)
         return {
             "before": round(best_value, 3),
@@ -95,9 +95,10 @@ class StudySearch(Search):
 
 
 def analyse_decision(
-    state_before: State, seat: int, action: str, budget: int, rng: random.Random
+    state_before: State, seat: int, action: str | None, budget: int, rng: random.Random
 ) -> dict[str, Any]:
-    """Study `seat`'s move `action` from what the seat knew in `state_before`.
+    """Study `seat`'s move `action` (None: no move yet, a hint) from what the seat knew in
+    `state_before`.
 
     {"before", "after", "best", "best_value", "mark", "forced", "values"}: see the module.
     """
@@ -157,6 +158,20 @@ class GameStudy:
 
     def finished(self) -> bool:
         return not self.todo
+
+    def request(self, decision: Decision) -> str:
+        """The message that has `decision` studied elsewhere (a worker: `offload.study`),
+        with the very verdict `advance` would give it here."""
+        from pygames.ai.offload import study_request
+
+        state = self.replay.state(decision.step - 1)
+        seed = decision_seed(self.seed, decision.step)
+        return study_request(state, decision.seat, decision.action, seed, self.iterations)
+
+    def take(self, decision: Decision, verdict: dict[str, Any]) -> None:
+        """`decision`'s verdict, studied elsewhere from `request`."""
+        self.results[decision.step] = verdict
+        self.todo = [d for d in self.todo if d.step != decision.step]
 
     def progress(self) -> float:
         """How much is done, 0-1 (the decision in progress counted by its iterations)."""

@@ -2,11 +2,13 @@
 only the deciding seat's knowledge, slicing never changes it, and its marks follow the
 thresholds shown on the page."""
 
+import json
 import random
 
 import pytest
 
 from pygames import GAMES
+from pygames.ai.offload import answer, study_request
 from pygames.analysis import (
     BLUNDER,
     INACCURACY,
@@ -18,6 +20,8 @@ from pygames.analysis import (
     move_lines,
     moves_in_words,
 )
+from pygames.core import GameError
+from pygames.position import encode_state
 from pygames.record import Record
 from pygames.replay import Replay
 from pygames.text import describe
@@ -86,6 +90,47 @@ def test_a_study_in_slices_stopped_and_resumed_gives_the_same_results(game_id, s
     lines = chances(whole.decisions, whole.results, seats)
     assert len(lines) == seats and all(line[0] == (0, 1 / seats) for line in lines)
     assert sum(len(line) - 1 for line in lines) == len(whole.decisions)
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_a_study_sent_to_a_worker_gives_the_verdicts_of_the_page(game_id, seats):
+    """Each decision's study request, answered as a worker answers it (`offload.answer`),
+    gives the verdict the page's own study gives; the request holds only what the deciding
+    seat knew then."""
+    replay = Replay(finished(game_id, seats, 2))
+    here = GameStudy(replay, iterations=20, seed=5)
+    assert here.advance(10**9)
+    elsewhere = GameStudy(replay, iterations=20, seed=5)
+    for decision in list(elsewhere.todo):
+        request = elsewhere.request(decision)
+        position = json.loads(request)["position"]
+        assert position == encode_state(replay.state(decision.step - 1).masked(decision.seat))
+        elsewhere.take(decision, json.loads(answer(request)))
+    assert elsewhere.finished() and elsewhere.progress() == 1
+    assert elsewhere.results == here.results
+    assert len(here.results) == len(replay.decisions()) > 0
+
+
+def test_a_hint_sent_to_a_worker_is_the_page_s_hint():
+    state = GAMES["fools-field"].new_state(2, 4)
+    seat = state.to_act()[0]
+    state.apply(seat, state.legal_actions(seat)[0])
+    seat = state.to_act()[0]
+    verdict = json.loads(answer(study_request(state, seat, None, 11, 60)))
+    page = analyse_decision(state, seat, None, 60, random.Random(11))
+    assert verdict == page and set(verdict["values"]) == set(state.legal_actions(seat))
+    assert verdict["mark"] is None and verdict["before"] == verdict["after"]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [{"v": 3}, {"game": "chess"}, {"iterations": 0}, {"iterations": 10**6}, {"iterations": "9"}],
+)
+def test_a_study_request_of_another_version_or_an_unbounded_budget_is_refused(change):
+    state = GAMES["fools-field"].new_state(2, 4)
+    request = json.loads(study_request(state, state.to_act()[0], None, 1, 20))
+    with pytest.raises(GameError):
+        answer(json.dumps({**request, **change}))
 
 
 def test_marks_follow_the_thresholds():

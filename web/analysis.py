@@ -1,8 +1,10 @@
 """The computer's study of a finished game (replay screen), and hints during a game.
 
-The study (`pygames.analysis.GameStudy`) runs in the background in slices, like
-the computer's thinking (web/session.py): a few search iterations, then a yield
-to the browser, so the page never freezes; it can be stopped, and every
+The study (`pygames.analysis.GameStudy`) runs in the computer's workers
+(web/computer.py), a decision per worker at once, so the page stays free; where no
+worker can run, it runs on the page in slices, like the computer's thinking
+(web/session.py): a few search iterations, then a yield to the browser, so the page
+never freezes. Either way the verdicts are the same. It can be stopped, and every
 decision studied is written into the game's save at once, so it runs once and
 resumes where it stopped. Each decision is studied from the deciding seat's
 knowledge at that moment only.
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -29,13 +32,15 @@ import js
 
 from pygames.views import View
 from web import dom, i18n, storage
+from web.computer import the_workers
 from web.dom import Element, h, svg
 from web.i18n import t
 from web.seats import SEAT_MARKS
 from web.slicing import run_in_slices
 
 if TYPE_CHECKING:
-    from pygames.analysis import GameStudy, StudySearch
+    from pygames.analysis import GameStudy
+    from pygames.core import State
 
 MARK_SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 STATE_ATTRIBUTE = "data-analysis"  # on <html>: "running", "stopped" or "done", for tests
@@ -97,6 +102,7 @@ class Analysis:
 
         if self.running or not self.available():
             return
+        the_workers().start(1)  # the study's own computer, as a table of one
         study = self.study = GameStudy(self.screen.replay, done=self.saved())
         self.running = True
         self.generation += 1
@@ -112,6 +118,31 @@ class Analysis:
             set_state("stopped")
 
     async def _run(self, generation: int, study: GameStudy) -> None:
+        if await the_workers().settled():
+            await self._run_on_workers(generation, study)
+        if generation == self.generation and not study.finished():
+            await self._run_here(generation, study)
+        if generation == self.generation and study.finished():
+            self.running = False
+            set_state("done")
+            self.refresh()  # the graph, once (the marks went into the move list one by one)
+            self.screen.app.announce(t("analysis.done"))
+
+    async def _run_on_workers(self, generation: int, study: GameStudy) -> None:
+        """Decisions studied by the workers, as many at once as are ready, until all are
+        done, the study is stopped, or a worker fails (the page goes on with the rest)."""
+        workers = the_workers()
+        while study.todo and generation == self.generation:
+            batch = study.todo[: max(1, workers.ready_count())]
+            answers = await workers.answers([study.request(d) for d in batch])
+            if answers is None or generation != self.generation:
+                return
+            for decision, answer in zip(batch, answers, strict=True):
+                study.take(decision, json.loads(answer))
+            count_studied("worker", len(batch))
+            self.keep(study)
+
+    async def _run_here(self, generation: int, study: GameStudy) -> None:
         known = len(study.results)
 
         def after_slice() -> None:
@@ -122,13 +153,10 @@ class Analysis:
             else:
                 self.show_progress(study)
 
+        before = len(study.results)
         run = await run_in_slices(study, lambda: generation == self.generation, after_slice)
-        if run.finished:
-            self.running = False
-            js.document.documentElement.setAttribute("data-analysis-slices", str(run.slices))
-            set_state("done")
-            self.refresh()  # the graph, once (the marks went into the move list one by one)
-            self.screen.app.announce(t("analysis.done"))
+        count_studied("page", len(study.results) - before)
+        js.document.documentElement.setAttribute("data-analysis-slices", str(run.slices))
 
     def keep(self, study) -> None:
         """A decision studied: into the save at once, its mark into the move list."""
@@ -470,6 +498,14 @@ def point_words(step: int, name: str, chance: float) -> str:
     return t("analysis.point", step=step, name=name, chance=percent(chance))
 
 
+def count_studied(where: str, count: int) -> None:
+    """<html data-analysis-worker=N data-analysis-page=N>: decisions studied in each place
+    (for tests)."""
+    root = js.document.documentElement
+    name = f"data-analysis-{where}"
+    root.setAttribute(name, str(int(root.getAttribute(name) or 0) + count))
+
+
 def set_state(state: str) -> None:
     js.document.documentElement.setAttribute(STATE_ATTRIBUTE, state)
 
@@ -582,7 +618,6 @@ class Hint:
         )
 
     def act_hint(self, element) -> None:
-        from pygames.analysis import ITERATIONS, StudySearch
         from pygames.bots import decision_seed
 
         session = self.screen.session
@@ -595,21 +630,38 @@ class Hint:
         self.result = None
         history = len(session.state.history)
         seed = decision_seed(session.save.bot_seed, history, seat) + 1
-        search = StudySearch(session.state, seat, ITERATIONS, random.Random(seed))
         self.screen.render()
         self.screen.app.announce(t("hint.running"))
-        asyncio.ensure_future(self._run(self.generation, search, history))
+        asyncio.ensure_future(self._run(self.generation, session.state.clone(), seat, seed))
 
-    async def _run(self, generation: int, search: StudySearch, history: int) -> None:
-        run = await run_in_slices(search, lambda: generation == self.generation)
-        if not run.finished:
+    async def _run(self, generation: int, state: State, seat: int, seed: int) -> None:
+        verdict = await self._studied(generation, state, seat, seed)
+        if verdict is None or generation != self.generation:
             return
         self.running = False
-        self.result = HintResult(history, search.values(), search.best())
+        self.result = HintResult(len(state.history), verdict["values"], verdict["best"])
         js.document.documentElement.setAttribute("data-hint", "shown")
         self.screen.render()
         self.screen.app.announce(t("hint.ready"))
         dom.focus("#hint-title")
+
+    async def _studied(self, generation: int, state: State, seat: int, seed: int) -> dict | None:
+        """The decision's study by a worker if one is ready, else here in slices; None if
+        the hint was dropped meanwhile."""
+        from pygames.ai.offload import study_request
+        from pygames.analysis import ITERATIONS, StudySearch
+
+        workers = the_workers()
+        if workers.ready:
+            request = study_request(state, seat, None, seed, ITERATIONS)
+            answers = await workers.answers([request])
+            if answers is not None:
+                js.document.documentElement.setAttribute("data-hint-where", "worker")
+                return json.loads(answers[0])
+        search = StudySearch(state, seat, ITERATIONS, random.Random(seed))
+        run = await run_in_slices(search, lambda: generation == self.generation)
+        js.document.documentElement.setAttribute("data-hint-where", "page")
+        return search.verdict(None) if run.finished else None
 
     def panel(self, view: View, seat: int | None) -> Element | None:
         session = self.screen.session

@@ -2,17 +2,18 @@
 // page never waits on a search and answers every tap while the computer thinks.
 // The page (web/computer.py) sends {boot: stdLibURL} once, then {id, request}:
 // a request of pygames/ai/offload.py for one part of a decision (the seat's masked
-// state, the bot, its seed and the part), and gets {id, answer} (the part's root
-// visits) or {id, error} back. {ready: true} tells the
-// page it may send requests; {failed: reason} that this worker cannot.
+// state, the bot, its seed and the part) or for the study of one (web/analysis.py),
+// and gets {id, answer} (the part's root visits, the study's verdict) or {id, error}
+// back. {ready: true} tells the page it may send requests; {failed: reason} that this
+// worker cannot.
 import { bootApp } from "./worker-runtime.mjs";
 
-let searchPart = null;
+let answer = null;
 
 async function boot(stdLibURL) {
   try {
     const interpreter = await bootApp(stdLibURL);
-    searchPart = interpreter.pyimport("pygames.ai.offload").search_part;
+    answer = interpreter.pyimport("pygames.ai.offload").answer;
     postMessage({ ready: true });
   } catch (error) {
     postMessage({ failed: String(error?.message || error) });
@@ -25,7 +26,7 @@ onmessage = ({ data }) => {
     return;
   }
   try {
-    postMessage({ id: data.id, answer: searchPart(data.request) });
+    postMessage({ id: data.id, answer: answer(data.request) });
   } catch (error) {
     postMessage({ id: data.id, error: String(error?.message || error) });
   }

@@ -10,11 +10,13 @@ spare, one worker per part of a decision for each searching computer of the tabl
 parts, and the decisions of computers choosing at once, are searched at once. Until a
 worker is ready, where a browser has no module workers, or with ``?noworker`` in the
 address (tests of the page's own search use it), `answers` returns None and the
-caller searches on the page in slices.
+caller searches on the page in slices. The study of a finished game and a hint
+(web/analysis.py) send their decisions to the same workers (`settled` waits for one).
 
 One set of workers serves every game of the page (`the_workers`); it boots when
-the new-game form or a game first seats a searching computer, one worker after another,
-so the lobby's first screen never waits on it, and grows when a table wants more. Booted
+the new-game form or a game first seats a searching computer, or a study starts, one
+worker after another, so the lobby's first screen never waits on it, and grows when a
+table wants more. Booted
 from the form, a worker is usually ready by the time the game starts (a phone boots one
 in seconds), so even the first decisions are searched off the page.
 """
@@ -34,6 +36,7 @@ from web.dom import Live
 
 WORKER = "./web/computer-worker.mjs"
 STDLIB = "./runtime/pyodide/python_stdlib_compiled.zip"
+BOOT_POLL_SECONDS = 0.1  # how often `settled` looks whether a worker has booted
 
 
 class ComputerWorker:
@@ -144,13 +147,25 @@ class ComputerWorkers:
             if not unstarted:
                 break
             unstarted[0].start()
-        ready = sum(worker.ready for worker in self.workers)
+        ready = self.ready_count()
         if ready:
             mark("ready", ready)
         elif all(worker.failed for worker in self.workers):
             mark("failed")
         else:
             mark("booting")
+
+    def ready_count(self) -> int:
+        return sum(worker.ready for worker in self.workers)
+
+    async def settled(self) -> bool:
+        """Wait while a worker is booting and none is ready; True if one is ready, False if
+        none can be (off, failed, or none asked for)."""
+        while not self.ready and any(
+            worker.booting() or worker.unstarted() for worker in self.workers
+        ):
+            await asyncio.sleep(BOOT_POLL_SECONDS)
+        return self.ready
 
     async def answers(self, requests: list[str]) -> list[str] | None:
         """Every request's answer, each searched by the least busy ready worker at the

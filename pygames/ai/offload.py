@@ -12,10 +12,17 @@ and a masked state masks to itself), and the process that searches never holds a
 hidden card. A decision that goes on from the seat's decisions just before it
 (`pygames.ai.ismcts.run_start`) lists them in `run`, masked too: a worker that
 kept its part of the last one goes on from it, another searches them again first.
+
+The study of a decision (`pygames.analysis`: a finished game's, move by move, or a
+hint) goes the same way: a `StudyRequest` holds the deciding seat's masked state, the
+move made (None for a hint), the study's seed and budget, and `study` answers with
+the verdict (JSON) that `analyse_decision` gives on the page. A worker answers both
+through `answer`.
 """
 
 import json
-from typing import TypedDict
+import random
+from typing import Literal, TypedDict
 
 from pygames import GAMES
 from pygames.ai.ismcts import best_by_visits, merged_visits
@@ -26,7 +33,7 @@ from pygames.bots import BOTS, MAX_SEATS, make_bot
 from pygames.core import GameError, RecordedChance, State
 from pygames.position import decode_state, encode_state
 
-VERSION = 3
+VERSION = 4  # 4: every request says its kind (a decision's part, or a study)
 # Workers for a table's computers: one per part of a decision for each computer, since
 # computers may choose at once (Fools!' Standard Bearers), as long as the device keeps a
 # core for the page. Each worker is a Python of about 55 MB (headless Chromium), so a
@@ -53,6 +60,7 @@ class Step(TypedDict):
 
 class DecisionRequest(TypedDict):
     v: int
+    kind: Literal["part"]
     game: str
     seats: int
     options: dict[str, str]
@@ -111,6 +119,7 @@ def request(
 ) -> DecisionRequest:
     return {
         "v": VERSION,
+        "kind": "part",
         "game": state.game.id,
         "seats": state.num_seats,
         "options": dict(state.options),
@@ -121,6 +130,65 @@ def request(
         "part": part,
         "run": run,
     }
+
+
+class StudyRequest(TypedDict):
+    v: int
+    kind: Literal["study"]
+    game: str
+    seats: int
+    options: dict[str, str]
+    seat: int
+    position: str  # the deciding seat's masked state before its move
+    action: str | None  # the move made, or None (a hint: every move's chance)
+    seed: int
+    iterations: int
+
+
+def study_request(state: State, seat: int, action: str | None, seed: int, iterations: int) -> str:
+    """The message for the study of `seat`'s decision in `state` (`pygames.analysis`)."""
+    message: StudyRequest = {
+        "v": VERSION,
+        "kind": "study",
+        "game": state.game.id,
+        "seats": state.num_seats,
+        "options": dict(state.options),
+        "seat": seat,
+        "position": seat_position(state, seat),
+        "action": action,
+        "seed": seed,
+        "iterations": iterations,
+    }
+    return compact_json(message)
+
+
+def answer(text: str) -> str:
+    """A worker's answer to any request: a decision's part, or a study."""
+    message = json.loads(text)
+    if isinstance(message, dict) and message.get("kind") == "study":
+        return study(text)
+    return search_part(text)
+
+
+MOST_STUDY_ITERATIONS = 10_000
+
+
+def study(text: str) -> str:
+    """The verdict (JSON) of the requested study, as `analyse_decision` gives it."""
+    from pygames.analysis import analyse_decision
+
+    message: StudyRequest = json.loads(text)
+    iterations = message.get("iterations")
+    if message.get("v") != VERSION or message.get("game") not in GAMES:
+        raise GameError("decision_request", detail=str(message.get("v"))[:20])
+    if not isinstance(iterations, int) or not 0 < iterations <= MOST_STUDY_ITERATIONS:
+        raise GameError("decision_request", detail=str(iterations)[:20])
+    game, seat = GAMES[message["game"]], message["seat"]
+    state = decode_state(
+        game, message["seats"], message["options"], message["position"], RecordedChance([]), seat
+    )
+    rng = random.Random(message["seed"])
+    return compact_json(analyse_decision(state, seat, message["action"], iterations, rng))
 
 
 # Per table, seat, bot and part: the last decision this process searched its part of,
@@ -137,7 +205,7 @@ def search_part(text: str) -> str:
     message = json.loads(text)
     if message.get("v") != VERSION or message.get("game") not in GAMES:
         raise GameError("decision_request", detail=str(message.get("v"))[:20])
-    if message["bot"] not in BOTS:
+    if message.get("kind") != "part" or message["bot"] not in BOTS:
         raise GameError("decision_request", detail=str(message["bot"])[:20])
     this: Step = {"position": message["position"], "seed": message["seed"]}
     steps: list[Step] = [*message["run"], this]
