@@ -36,7 +36,7 @@ from web.computer import the_workers
 from web.dom import Element, h, svg
 from web.i18n import t
 from web.seats import SEAT_MARKS
-from web.slicing import run_in_slices
+from web.slicing import own_task, run_in_slices
 
 if TYPE_CHECKING:
     from pygames.analysis import GameStudy
@@ -134,13 +134,18 @@ class Analysis:
         workers = the_workers()
         while study.todo and generation == self.generation:
             batch = study.todo[: max(1, workers.ready_count())]
-            answers = await workers.answers([study.request(d) for d in batch])
+            requests = []
+            for decision in batch:  # each in a task of its own: the page answers between
+                async with own_task():
+                    requests.append(study.request(decision))
+            answers = await workers.answers(requests)
             if answers is None or generation != self.generation:
                 return
-            for decision, answer in zip(batch, answers, strict=True):
-                study.take(decision, json.loads(answer))
-            count_studied("worker", len(batch))
-            self.keep(study)
+            async with own_task():
+                for decision, answer in zip(batch, answers, strict=True):
+                    study.take(decision, json.loads(answer))
+                count_studied("worker", len(batch))
+                self.keep(study)
 
     async def _run_here(self, generation: int, study: GameStudy) -> None:
         known = len(study.results)

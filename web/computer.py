@@ -37,6 +37,9 @@ from web.dom import Live
 WORKER = "./web/computer-worker.mjs"
 STDLIB = "./runtime/pyodide/python_stdlib_compiled.zip"
 BOOT_POLL_SECONDS = 0.1  # how often `settled` looks whether a worker has booted
+# How long the study waits for a worker to boot (seconds on a phone) before studying on
+# the page: a worker that neither boots nor fails must not hold it up for ever.
+BOOT_WAIT_SECONDS = 30.0
 
 
 class ComputerWorker:
@@ -158,13 +161,15 @@ class ComputerWorkers:
     def ready_count(self) -> int:
         return sum(worker.ready for worker in self.workers)
 
-    async def settled(self) -> bool:
-        """Wait while a worker is booting and none is ready; True if one is ready, False if
-        none can be (off, failed, or none asked for)."""
-        while not self.ready and any(
-            worker.booting() or worker.unstarted() for worker in self.workers
-        ):
+    async def settled(self, at_most: float = BOOT_WAIT_SECONDS) -> bool:
+        """Wait while a worker is booting and none is ready, for `at_most` seconds; True if
+        one is ready, False if none can be (off, failed, none asked for, or still booting)."""
+        waited = 0.0
+        while not self.ready and waited < at_most:
+            if not any(worker.booting() or worker.unstarted() for worker in self.workers):
+                break
             await asyncio.sleep(BOOT_POLL_SECONDS)
+            waited += BOOT_POLL_SECONDS
         return self.ready
 
     async def answers(self, requests: list[str]) -> list[str] | None:
