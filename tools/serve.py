@@ -14,6 +14,7 @@ import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SITE = ROOT / "_site"
@@ -54,6 +55,18 @@ class SiteHandler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(ThreadingHTTPServer):
+    """A browser that leaves a page while a file is still coming (a test closing its page,
+    a worker stopped mid-boot) drops the connection: that is no fault of the server's,
+    and its traceback would read like one in a test run's log."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def make_server(
     site: Path, host: str = "127.0.0.1", port: int = 0, cache_seconds: int | None = None
 ) -> ThreadingHTTPServer:
@@ -63,9 +76,7 @@ def make_server(
         {"cache_seconds": cache_seconds, "quiet": port == 0},
     )
     handler = functools.partial(handler_class, directory=str(site))
-    server = ThreadingHTTPServer((host, port), handler)
-    server.daemon_threads = True
-    return server
+    return SiteServer((host, port), handler)
 
 
 def start_server(
