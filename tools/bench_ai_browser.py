@@ -46,8 +46,6 @@ import statistics
 import sys
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -56,7 +54,7 @@ from pygames.ai.levels import PARTS  # noqa: E402
 from pygames.ai.offload import MOST_WORKERS, workers_for  # noqa: E402
 from pygames.core import CHANCE  # noqa: E402
 from pygames.record import Record  # noqa: E402
-from tools import build, chromium, serve  # noqa: E402
+from tools import chromium  # noqa: E402
 
 LEVEL = "hard"
 LONG_TASK_MS = 50
@@ -336,9 +334,6 @@ def main(argv: list[str] | None = None) -> int:
         help="navigator.hardwareConcurrency as the page sees it (default 8, a phone's)",
     )
     args = parser.parse_args(argv)
-    if build.site_is_stale():
-        build.build()
-    url, server = serve.start_server(build.DEFAULT_OUT)
     print(
         f"{LEVEL} in every seat, headless Chromium, CPU throttled {args.cpu_throttle:g}x, "
         f"searching on the {args.computer}, as if the device had {args.cores} cores"
@@ -354,44 +349,39 @@ def main(argv: list[str] | None = None) -> int:
         f"wait, choosing at once  model: wait with {PARTS} / {MOST_WORKERS} workers"
         f"{'':<8}model: per decision with {PARTS} workers"
     )
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(**chromium.launch_options())
-            for game_id, seats in cases(args.game, args.seats):
-                run = measure(
-                    browser,
-                    url,
-                    game_id,
-                    seats,
-                    args.decisions,
-                    args.cpu_throttle,
-                    args.computer,
-                    args.cores,
-                )
-                spans = run.spans()
-                over = [d for d in run.long_tasks if d > LONG_TASK_MS]
-                longest = f"({max(over):.0f})" if over else ""
-                searched = [ms for ms in run.searched if ms > 0]
-                search = f"{statistics.median(searched):.0f}" if searched else "-"
-                largest = seats == GAMES[game_id].max_seats > 2
-                wait = spread(run.waits()) if largest else ""
-                at_once = spread(run.waits_choosing_at_once()) if largest else ""
-                page = args.computer == "page"
-                modelled = " / ".join(
-                    spread(run.waits_with_workers(workers)) for workers in (PARTS, MOST_WORKERS)
-                )
-                phone = spread(run.spans_with_workers(PARTS)) if page else ""
-                print(
-                    f"{game_id:<15} {seats:>5} {len(spans):>3} {spread(spans)} {search:>6}  "
-                    f"{len(over):>4} {longest:<14} {long_frames(run):<32} "
-                    f"{spread(run.redraws):<22} {wait:<21} "
-                    f"{at_once:<21} "
-                    f"{modelled if largest and page else '':<45} {phone}",
-                    flush=True,
-                )
-            browser.close()
-    finally:
-        server.shutdown()
+    with chromium.built_site_in_chromium() as (url, browser):
+        for game_id, seats in cases(args.game, args.seats):
+            run = measure(
+                browser,
+                url,
+                game_id,
+                seats,
+                args.decisions,
+                args.cpu_throttle,
+                args.computer,
+                args.cores,
+            )
+            spans = run.spans()
+            over = [d for d in run.long_tasks if d > LONG_TASK_MS]
+            longest = f"({max(over):.0f})" if over else ""
+            searched = [ms for ms in run.searched if ms > 0]
+            search = f"{statistics.median(searched):.0f}" if searched else "-"
+            largest = seats == GAMES[game_id].max_seats > 2
+            wait = spread(run.waits()) if largest else ""
+            at_once = spread(run.waits_choosing_at_once()) if largest else ""
+            page = args.computer == "page"
+            modelled = " / ".join(
+                spread(run.waits_with_workers(workers)) for workers in (PARTS, MOST_WORKERS)
+            )
+            phone = spread(run.spans_with_workers(PARTS)) if page else ""
+            print(
+                f"{game_id:<15} {seats:>5} {len(spans):>3} {spread(spans)} {search:>6}  "
+                f"{len(over):>4} {longest:<14} {long_frames(run):<32} "
+                f"{spread(run.redraws):<22} {wait:<21} "
+                f"{at_once:<21} "
+                f"{modelled if largest and page else '':<45} {phone}",
+                flush=True,
+            )
     return 0
 
 

@@ -25,8 +25,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -35,7 +33,7 @@ from pygames.analysis import ITERATIONS  # noqa: E402
 from pygames.bots import make_bot  # noqa: E402
 from pygames.record import Record  # noqa: E402
 from pygames.replay import Replay  # noqa: E402
-from tools import build, chromium, serve  # noqa: E402
+from tools import chromium  # noqa: E402
 
 # The page sees a phone's cores: as many workers as a phone runs for one computer.
 AS_IF_A_PHONE = (
@@ -122,9 +120,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cpu-throttle", type=float, default=1.0, metavar="N")
     parser.add_argument("--computer", choices=("worker", "page"), default="worker")
     args = parser.parse_args(argv)
-    if build.site_is_stale():
-        build.build()
-    url, server = serve.start_server(build.DEFAULT_OUT)
     print(
         f"the study in headless Chromium, {ITERATIONS} iterations a decision, CPU throttled "
         f"{args.cpu_throttle:g}x, in the {args.computer}"
@@ -134,39 +129,34 @@ def main(argv: list[str] | None = None) -> int:
         "studied in  tasks > 50 ms (longest)  "
         "tasks > 100 ms: wall time [ms] / CPU time [ms] (longest CPU time)"
     )
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(**chromium.launch_options())
-            for game_id in GAMES:
-                if not games.is_playable(game_id):
-                    continue
-                studies = [
-                    measure(
-                        browser,
-                        url,
-                        finished_game(game_id, 11 + number),
-                        args.cpu_throttle,
-                        args.computer,
-                    )
-                    for number in range(args.games)
-                ]
-                per = [study.seconds for study in studies]
-                tasks = [d for study in studies for d in study.tasks]
-                over = [round(d) for d in tasks if d > 100]
-                busy = [round(d) for study in studies for d in study.cpu if d > 100]
-                longest = max([0.0, *(d for study in studies for d in study.cpu)])
-                long_50 = f"{len(tasks)} ({max(tasks):.0f})" if tasks else "0"
-                print(
-                    f"{game_id:<15} {sum(s.decisions for s in studies):>9} "
-                    f"{statistics.mean(per):>10.2f} {min(per):>6.2f} {max(per):>6.2f}  "
-                    f"{'; '.join(study.where for study in studies)}  {long_50:<10} "
-                    f"wall {len(over)} {over or ''} / CPU {len(busy)} {busy or ''} "
-                    f"(longest {longest:.0f})",
-                    flush=True,
+    with chromium.built_site_in_chromium() as (url, browser):
+        for game_id in GAMES:
+            if not games.is_playable(game_id):
+                continue
+            studies = [
+                measure(
+                    browser,
+                    url,
+                    finished_game(game_id, 11 + number),
+                    args.cpu_throttle,
+                    args.computer,
                 )
-            browser.close()
-    finally:
-        server.shutdown()
+                for number in range(args.games)
+            ]
+            per = [study.seconds for study in studies]
+            tasks = [d for study in studies for d in study.tasks]
+            over = [round(d) for d in tasks if d > 100]
+            busy = [round(d) for study in studies for d in study.cpu if d > 100]
+            longest = max([0.0, *(d for study in studies for d in study.cpu)])
+            long_50 = f"{len(tasks)} ({max(tasks):.0f})" if tasks else "0"
+            print(
+                f"{game_id:<15} {sum(s.decisions for s in studies):>9} "
+                f"{statistics.mean(per):>10.2f} {min(per):>6.2f} {max(per):>6.2f}  "
+                f"{'; '.join(study.where for study in studies)}  {long_50:<10} "
+                f"wall {len(over)} {over or ''} / CPU {len(busy)} {busy or ''} "
+                f"(longest {longest:.0f})",
+                flush=True,
+            )
     return 0
 
 

@@ -25,14 +25,12 @@ import statistics
 import sys
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pygames import GAMES  # noqa: E402
 from pygames.record import Record  # noqa: E402
-from tools import build, chromium, serve  # noqa: E402
+from tools import chromium  # noqa: E402
 from tools.bench_ai_browser import SAVE_ID, seeded_save  # noqa: E402
 
 LEVEL = "hard"
@@ -99,34 +97,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--game", choices=sorted(GAMES), help="one game only")
     args = parser.parse_args(argv)
-    if build.site_is_stale():
-        build.build()
-    url, server = serve.start_server(build.DEFAULT_OUT)
     print(
         f"{LEVEL} computer in seat A, acting first; headless Chromium, CPU throttled "
         f"{args.cpu_throttle:g}x; {args.form_seconds:g} s on the form"
     )
     print(f"{'game':<15} {'way in':<6} {'median':>6} {'max':>6}  searched in")
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(**chromium.launch_options())
-            for game_id in sorted(GAMES):
-                if args.game not in (None, game_id):
-                    continue
-                for way in ("form", "link"):
-                    runs = [
-                        measure(browser, url, game_id, way, args, seed) for seed in range(args.runs)
-                    ]
-                    times = [ms for ms, _ in runs]
-                    where = ", ".join(place for _, place in runs)
-                    print(
-                        f"{game_id:<15} {way:<6} {statistics.median(times):>6.0f} "
-                        f"{max(times):>6.0f}  {where}",
-                        flush=True,
-                    )
-            browser.close()
-    finally:
-        server.shutdown()
+    with chromium.built_site_in_chromium() as (url, browser):
+        for game_id in sorted(GAMES):
+            if args.game not in (None, game_id):
+                continue
+            for way in ("form", "link"):
+                runs = [
+                    measure(browser, url, game_id, way, args, seed) for seed in range(args.runs)
+                ]
+                times = [ms for ms, _ in runs]
+                where = ", ".join(place for _, place in runs)
+                print(
+                    f"{game_id:<15} {way:<6} {statistics.median(times):>6.0f} "
+                    f"{max(times):>6.0f}  {where}",
+                    flush=True,
+                )
     return 0
 
 

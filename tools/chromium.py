@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 # Debian's chromium: `playwright install` cannot download browsers here.
 EXECUTABLE = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -18,6 +24,29 @@ ARGS = [
 
 def launch_options() -> dict:
     return {"executable_path": EXECUTABLE, "args": list(ARGS), "headless": True}
+
+
+@contextlib.contextmanager
+def built_site_in_chromium() -> Iterator[tuple[str, Browser]]:
+    """The built site (built again if stale) served on a free local port, and a headless
+    Chromium to open it in: (base URL, browser), both closed after. What the browser
+    benchmarks begin with."""
+    from playwright.sync_api import sync_playwright
+
+    from tools import build, serve
+
+    if build.site_is_stale():
+        build.build()
+    url, server = serve.start_server(build.DEFAULT_OUT)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(**launch_options())
+            try:
+                yield url, browser
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
 
 
 # A script (init script or page.evaluate) that records every main-thread task over
