@@ -16,14 +16,16 @@ from __future__ import annotations
 import itertools
 import json
 
-from conftest import hold_the_computer, moves, run_python, settle
+from conftest import hold_the_computer, moves, run_python, settle, wait_ready
 from playwright.sync_api import Page, expect
 from test_fools_play import new_link, open_link, play_a_step, saved_record
+from test_shell import put_save
 
 from pygames import GAMES
 from pygames.ai.offload import workers_for
 from pygames.bots import decision_seed, make_bot
 from pygames.core import CHANCE
+from pygames.record import Record
 
 # Two workers (`offload.workers_for`): one per part of a Hard decision.
 AS_IF_THREE_CORES = (
@@ -135,6 +137,36 @@ def test_the_new_game_form_boots_the_worker_so_the_first_decision_is_searched_th
     expect(page.locator("html")).to_have_attribute("data-hint", "shown", timeout=60_000)
     expect(page.locator("html")).to_have_attribute("data-hint-where", "worker")
     expect(page.locator(".hint-moves li").first).to_contain_text("%")
+
+
+def test_the_lobby_boots_the_worker_for_the_game_in_progress_against_a_searching_computer(
+    ready_page: Page,
+) -> None:
+    """The lobby boots the worker for the newest game in progress that seats a searching
+    computer, so on Resume its first decision is searched there (the computer starts);
+    a finished game, or a game in progress against a random computer, boots none."""
+    page = ready_page
+    finished = Record.dealt("fools-field", ["human", "hard"], {"start": "B"}, seed=4)
+    finished.actions.append((0, "resign"))
+    put_save(page, finished, over=True)
+    page.reload()
+    wait_ready(page)
+    put_save(page, Record.dealt("fools-field", ["human", "random"], seed=4), over=False)
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("[data-save='done'] [data-act='resume']")).to_be_visible()
+    page.wait_for_selector("html[data-preloaded]", state="attached")
+    assert page.get_attribute("html", "data-computer-worker") is None
+    put_save(page, Record.dealt("fools-field", ["human", "hard"], {"start": "B"}, 4), over=False)
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("html[data-computer-worker='ready']", state="attached", timeout=300_000)
+    expect(page.locator("#lobby")).to_be_visible()  # booted while the lobby showed
+    page.click("[data-save='done'] [data-act='resume']")
+    assert settle(page, 120_000) == "mine"
+    assert computer_moves_since(page, 0) >= 1
+    assert searched(page, "page") == 0
+    assert searched(page, "worker") >= 1
 
 
 def test_when_the_workers_cannot_load_the_page_searches_itself(page: Page, site_url: str) -> None:

@@ -8,8 +8,10 @@ Chromium (the built site, served locally, a fresh browser context each run), two
 
 - "form": the lobby, then the new-game form, where the person spends `--form-seconds`
   before Start; the form boots the worker meanwhile (web/new_game.py).
-- "link": the same game opened straight from the address (a saved game, as a link or
-  the lobby's Continue opens it); the worker boots only once the game shows.
+- "lobby": the same game saved, resumed from the lobby after `--form-seconds` there; the
+  lobby boots the worker for the newest game in progress with a searching computer.
+- "link": the same game opened straight from the address (a saved game, or a shared
+  position); the worker boots only once the game shows.
 
 Printed per game and way in: the ms from Start (or from the game showing) to the
 computer's first move on the board, median and max over the runs, and where each first
@@ -63,6 +65,16 @@ def from_form(page, url: str, game_id: str, form_seconds: float) -> float:
     return page.evaluate("performance.now()") - started
 
 
+def from_lobby(page, url: str, form_seconds: float) -> float:
+    page.goto(url)
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=300_000)
+    page.wait_for_timeout(form_seconds * 1000)  # the person reads the lobby
+    started = page.evaluate("performance.now()")
+    page.click(f"[data-save='{SAVE_ID}'] [data-act='resume']")
+    page.wait_for_function(FIRST_MOVE, timeout=300_000, polling=20)
+    return page.evaluate("performance.now()") - started
+
+
 def from_link(page, url: str, game_id: str) -> float:
     page.wait_for_function(SHOWN, timeout=300_000, polling=20)
     shown = page.evaluate("performance.now()")
@@ -72,7 +84,7 @@ def from_link(page, url: str, game_id: str) -> float:
 
 def measure(browser, url: str, game_id: str, way: str, args, seed: int) -> tuple[float, str]:
     context = browser.new_context()
-    if way == "link":
+    if way in ("lobby", "link"):
         options = {**GAMES[game_id].default_options(), **seat_a_starts(game_id)}
         record = Record.dealt(game_id, [LEVEL, "human"], seed=seed, options=options)
         context.add_init_script(seeded_save(record))
@@ -83,6 +95,8 @@ def measure(browser, url: str, game_id: str, way: str, args, seed: int) -> tuple
     if way == "link":
         page.goto(url + "#g=" + SAVE_ID)
         ms = from_link(page, url, game_id)
+    elif way == "lobby":
+        ms = from_lobby(page, url, args.form_seconds)
     else:
         ms = from_form(page, url, game_id, args.form_seconds)
     where = page.evaluate(WHERE)
@@ -99,14 +113,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     print(
         f"{LEVEL} computer in seat A, acting first; headless Chromium, CPU throttled "
-        f"{args.cpu_throttle:g}x; {args.form_seconds:g} s on the form"
+        f"{args.cpu_throttle:g}x; {args.form_seconds:g} s on the form or in the lobby"
     )
     print(f"{'game':<15} {'way in':<6} {'median':>6} {'max':>6}  searched in")
     with chromium.built_site_in_chromium() as (url, browser):
         for game_id in sorted(GAMES):
             if args.game not in (None, game_id):
                 continue
-            for way in ("form", "link"):
+            for way in ("form", "lobby", "link"):
                 runs = [
                     measure(browser, url, game_id, way, args, seed) for seed in range(args.runs)
                 ]

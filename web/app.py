@@ -128,7 +128,15 @@ class App:
         finally:
             self.finish_boot()  # whatever storage or the address holds, the page works
         if not opened:
-            asyncio.get_event_loop().call_later(0.3, preload_engine)
+            asyncio.get_event_loop().call_later(0.3, self.while_the_lobby_shows)
+
+    def while_the_lobby_shows(self) -> None:
+        """After the first screen: load what a game needs, and boot the computer for the
+        game the lobby would resume. (<html data-preloaded> says it is done: for tests.)"""
+        preload_engine()
+        if self.showing == "lobby":
+            self.lobby.warm_computers()
+        js.document.documentElement.setAttribute("data-preloaded", "")
 
     def _listen(self, target, event: str, handler) -> None:
         proxy = create_proxy(lambda event: self.guard(handler, event))

@@ -20,11 +20,12 @@ from web.seats import SEAT_LETTERS, join_names, seat_line
 class Lobby:
     def __init__(self, app):
         self.app = app
+        self.saves: list[storage.Save | storage.BadSave] = []  # as last shown
 
     def render(self) -> None:
         holder = dom.by_id("saves")
         try:
-            saves = storage.list_saves()
+            saves = self.saves = storage.list_saves()
         except storage.StorageUnavailable:
             dom.replace(holder, h("p", {}, t("saves.unavailable")), open_file())
             return
@@ -34,6 +35,22 @@ class Lobby:
         dom.replace(
             holder, h("ul", {"class": "save-list"}, [save_item(s) for s in saves]), open_file()
         )
+
+    def warm_computers(self) -> None:
+        """Boot the computer's workers while the lobby shows, for the newest game in
+        progress that seats searching computers: a worker's Python takes seconds to boot
+        on a phone, and until one is ready the decisions of a game resumed are searched
+        on the page, more slowly (web/computer.py). The new-game form does the same."""
+        from pygames.bots import searches
+        from web.computer import the_workers
+
+        for save in self.saves:
+            if not isinstance(save, storage.Save) or save.over or save.remote is not None:
+                continue
+            computers = sum(searches(kind) for kind in save.seats)
+            if computers and games.is_playable(save.game):
+                the_workers().start(computers)
+                return
 
     # ----- what the buttons do -----
 
