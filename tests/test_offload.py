@@ -205,3 +205,31 @@ def test_a_seats_position_is_encoded_once_for_the_decisions_that_follow(monkeypa
     other = next(s for s in range(3) if s != seat)
     assert offload.seat_position(state, other) == encode_state(state.masked(other))
     assert len(encoded) == 3  # the copy was read from what the first call encoded
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_the_page_masks_a_sent_decision_once_and_samples_nothing(game_id, seats, monkeypatch):
+    """The page's side of a decision sent to the workers (web/session.py): its search's
+    parts share one masked state, the request is encoded from it, and nothing is sampled
+    on the page; the request is the one encoded from the state itself."""
+    state, seat = decisions(game_id, seats, 1)[0]
+    monkeypatch.setattr(offload, "_ENCODED", {})
+    expected = requests(state, seat, "hard", 5, 2, [])
+    monkeypatch.setattr(offload, "_ENCODED", {})
+    masked = []
+    real_masked = type(state).masked
+
+    def counted(self, *args, **kwargs):
+        masked.append(len(self.history))
+        return real_masked(self, *args, **kwargs)
+
+    monkeypatch.setattr(type(state), "masked", counted)
+    thinking = make_bot("hard", 5).start(state.clone(), seat)
+    searches = parts(thinking)
+    known = searches[0].state
+    assert all(search.state is known for search in searches)
+    assert requests(state, seat, "hard", 5, len(searches), [], known) == expected
+    assert len(masked) == 1
+    assert not any("sampler" in vars(search) for search in searches)
+    searches[1].advance(1)  # a worker searches its part: only that part samples
+    assert "sampler" in vars(searches[1]) and "sampler" not in vars(searches[0])

@@ -325,8 +325,9 @@ class Session:
             async with own_task():  # several computers may begin at once
                 thinking = make_bot(bot, seed).start(searched.clone(), seat)
             async with own_task():  # each about 10 ms on a phone, late in a game
-                count = len(offload.parts(thinking))
-                requests = offload.requests(searched, seat, bot, seed, count, run)
+                parts = offload.parts(thinking)
+                known = parts[0].state  # what the seat knows: the search's own
+                requests = offload.requests(searched, seat, bot, seed, len(parts), run, known)
             if generation != self.generation:
                 return None
             answers = await workers.answers(requests)

@@ -21,6 +21,7 @@ redacts them (`State.redacted`), so hidden choices share one child.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -104,8 +105,11 @@ class Search(Thinking):
         exploration: float = EXPLORATION,
         settles: bool = False,
         follows: Search | None = None,
+        masked: bool = False,
     ):
-        self.state = state.masked(seat)  # all the search ever knows
+        # All the search ever knows; `masked`: `state` is that already (the parts of one
+        # decision share it, and the page's request sends it on).
+        self.state = state if masked else state.masked(seat)
         self.settles = settles  # stop once the choice can no longer change (`settled`)
         self.seat = seat
         self.rng = rng
@@ -114,15 +118,23 @@ class Search(Thinking):
         self.legal = self.state.legal_actions(seat)
         if not self.legal:
             raise ValueError(f"seat {seat} has no decision to make")
-        self.sampler = self.state.sampler(seat)
         self.root = Node()
-        stage = self.hooks.rollout_stage
-        self.root_stage = None if stage is None else stage(self.state)
         self.iterations = 0
         self.budget = iterations if len(self.legal) > 1 else 0
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         if follows is not None:
             self.take_over(follows)
+
+    # Worked out at the first iteration: a decision that the page sends to the computer's
+    # workers is never searched here, nor is a part that another worker searches.
+    @functools.cached_property
+    def sampler(self) -> Callable[[random.Random], State]:
+        return self.state.sampler(self.seat)
+
+    @functools.cached_property
+    def root_stage(self) -> object:
+        stage = self.hooks.rollout_stage
+        return None if stage is None else stage(self.state)
 
     def take_over(self, previous: Search) -> None:
         """Go on from `previous`, this seat's search one action ago, if that action was

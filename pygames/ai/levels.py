@@ -94,15 +94,18 @@ def search_for(
     before: list[Search | None] = [*searched_parts(follows)]
     if len(before) != parts:
         before = [None] * parts
+    known = state.masked(seat)  # the parts share what the seat knows
+
+    def part(share: int, part_rng: random.Random, previous: Search | None) -> Search:
+        return Search(
+            known, seat, share, part_rng, seconds, settles=True, follows=previous, masked=True
+        )
+
     if parts == 1:
-        return Search(state, seat, budget, rng, seconds, settles=True, follows=before[0])
+        return part(budget, rng, before[0])
     seeds = [rng.getrandbits(64) for _ in range(parts)]
-    share = budget // parts
     return SplitSearch(
-        [
-            Search(state, seat, share, random.Random(s), seconds, settles=True, follows=part)
-            for s, part in zip(seeds, before, strict=True)
-        ]
+        [part(budget // parts, random.Random(s), p) for s, p in zip(seeds, before, strict=True)]
     )
 
 

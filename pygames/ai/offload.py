@@ -73,11 +73,18 @@ class DecisionRequest(TypedDict):
 
 
 def requests(
-    state: State, seat: int, bot: str, seed: int, count: int, run: list[tuple[State, int]]
+    state: State,
+    seat: int,
+    bot: str,
+    seed: int,
+    count: int,
+    run: list[tuple[State, int]],
+    known: State | None = None,
 ) -> list[str]:
     """The messages for the `count` parts of the bot's decision for `seat`, which goes on
-    from the decisions in `run` (each state and seed, oldest first)."""
-    position = seat_position(state, seat)
+    from the decisions in `run` (each state and seed, oldest first). `known`: the seat's
+    masked state if the caller has it (its search's), so it is not masked again."""
+    position = seat_position(state, seat, known)
     steps: list[Step] = [
         {"position": seat_position(before, seat), "seed": before_seed}
         for before, before_seed in run
@@ -96,13 +103,14 @@ _ENCODED: dict[tuple[object, ...], str] = {}
 ENCODED_KEPT = 16
 
 
-def seat_position(state: State, seat: int) -> str:
-    """`state` as `seat` knows it, in the position format."""
+def seat_position(state: State, seat: int, known: State | None = None) -> str:
+    """`state` as `seat` knows it, in the position format (`known`: `state.masked(seat)`,
+    if the caller has it)."""
     key: tuple[object, ...] = (state.game.id, state.num_seats, seat)
     key += (tuple(sorted(state.options.items())), *state.history)
     text = _ENCODED.get(key)
     if text is None:
-        text = _ENCODED[key] = encode_state(state.masked(seat))
+        text = _ENCODED[key] = encode_state(state.masked(seat) if known is None else known)
         while len(_ENCODED) > ENCODED_KEPT:
             del _ENCODED[next(iter(_ENCODED))]  # the oldest
     return text
