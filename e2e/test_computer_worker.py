@@ -169,6 +169,62 @@ def test_the_lobby_boots_the_worker_for_the_game_in_progress_against_a_searching
     assert searched(page, "worker") >= 1
 
 
+# Every computer worker the page makes, with the time it was made (web/computer-worker.mjs).
+COUNT_WORKERS = """
+window.__computerWorkers = [];
+const RealWorker = window.Worker;
+window.Worker = function (url, options) {
+  if (String(url).includes("computer-worker")) window.__computerWorkers.push(performance.now());
+  return new RealWorker(url, options);
+};
+"""
+AS_IF_FOUR_CORES = AS_IF_THREE_CORES.replace("=> 3", "=> 4")
+READY_AT = "() => performance.getEntriesByName('ff-ready')[0]?.startTime ?? null"
+NOTE_READY = """new MutationObserver((_, observer) => {
+  if (document.documentElement?.hasAttribute("data-ready")) {
+    performance.mark("ff-ready");
+    observer.disconnect();
+  }
+}).observe(document, { attributes: true, subtree: true });"""
+
+
+def reopen_by_address(page: Page, site_url: str, record: Record) -> None:
+    """Save `record`, then open it by its address in a fresh page (as a reload does)."""
+    page.goto(site_url)
+    wait_ready(page)
+    put_save(page, record, over=False)
+    page.goto(site_url + "#g=done")
+    page.reload()
+    wait_ready(page)
+
+
+def test_a_saved_game_opened_by_its_address_boots_its_worker_with_the_page(
+    page: Page, site_url: str
+) -> None:
+    """On a device with cores to spare, the worker of a saved game opened by its address
+    (a reload, a tab brought back) starts booting before the page's Python is ready, and
+    the game takes it over: no other is made for it. A game that seats no searching
+    computer stops it."""
+    page.add_init_script(AS_IF_FOUR_CORES + COUNT_WORKERS + NOTE_READY)
+    reopen_by_address(page, site_url, Record.dealt("fools-field", ["human", "random"], seed=4))
+    expect(page.locator("html")).to_have_attribute("data-computer-early", "dropped")
+    assert page.get_attribute("html", "data-computer-worker") is None
+    hard = Record.dealt("fools-field", ["human", "hard"], {"start": "B"}, seed=4)
+    reopen_by_address(page, site_url, hard)
+    expect(page.locator("html")).to_have_attribute("data-computer-early", "taken")
+    wanted = workers_for(4, computers=1)
+    page.wait_for_selector(
+        f"html[data-computer-worker='ready'][data-computer-workers='{wanted}']",
+        state="attached",
+        timeout=300_000,
+    )
+    made = page.evaluate("window.__computerWorkers")
+    assert len(made) == wanted  # the early one, and the rest the table wants
+    assert made[0] < page.evaluate(READY_AT)
+    assert settle(page, 120_000) == "mine"
+    assert computer_moves_since(page, 0) >= 1
+
+
 def test_when_the_workers_cannot_load_the_page_searches_itself(page: Page, site_url: str) -> None:
     page.route("**/computer-worker.mjs", lambda route: route.abort())
     turn = open_link(page, site_url, new_link(["human", "easy"], seed=3))

@@ -127,6 +127,10 @@ class App:
             self.fail(traceback.format_exc())
         finally:
             self.finish_boot()  # whatever storage or the address holds, the page works
+        if getattr(js.globalThis, "ffEarlyComputer", None) is not None:
+            from web.computer import drop_early_worker
+
+            drop_early_worker()  # the game opened (if any) took it if it wanted it
         if not opened:
             asyncio.get_event_loop().call_later(0.3, self.while_the_lobby_shows)
 

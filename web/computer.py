@@ -14,11 +14,13 @@ caller searches on the page in slices. The study of a finished game and a hint
 (web/analysis.py) send their decisions to the same workers (`settled` waits for one).
 
 One set of workers serves every game of the page (`the_workers`); it boots when
-the new-game form or a game first seats a searching computer, or a study starts, one
-worker after another, so the lobby's first screen never waits on it, and grows when a
-table wants more. Booted
-from the form, a worker is usually ready by the time the game starts (a phone boots one
-in seconds), so even the first decisions are searched off the page.
+the new-game form or a game first seats a searching computer, when the lobby shows a
+game in progress against one, or when a study starts, one worker after another, so the
+lobby's first screen never waits on it, and grows when a table wants more. Booted from
+the form or the lobby, a worker is usually ready by the time the game starts (a phone
+boots one in seconds), so even the first decisions are searched off the page. A saved
+game opened by its address has its first worker booted with the page's own Python
+(web/early-pyodide.mjs; `take_early_worker`).
 """
 
 from __future__ import annotations
@@ -56,8 +58,13 @@ class ComputerWorker:
         self.on_settled: Callable[[], None] = lambda: None  # ready or failed
 
     def start(self) -> None:
-        """Boot the worker in the background, once; harmless if it cannot be had."""
+        """Boot the worker in the background, once; harmless if it cannot be had. The
+        worker that web/early-pyodide.mjs began to boot with the page is taken over."""
         if self.worker is not None or self.failed is not None:
+            return
+        early = take_early_worker()
+        if early is not None:
+            self.take_over(early)
             return
         try:
             options = to_js({"type": "module"}, dict_converter=js.Object.fromEntries)
@@ -69,6 +76,16 @@ class ComputerWorker:
         self.worker.onerror = self._error_listener
         stdlib = js.URL.new(STDLIB, js.location.href).href  # the worker's base is web/
         self.worker.postMessage(to_js({"boot": stdlib}, dict_converter=js.Object.fromEntries))
+
+    def take_over(self, early: Live) -> None:
+        """Answer for the early worker from now on, its boot ended or not."""
+        self.worker = early.worker
+        self.worker.onmessage = self._listener
+        self.worker.onerror = self._error_listener
+        if early.state == "ready":
+            self.ready = True
+        elif early.state == "failed":
+            self.failed = str(early.reason)[:200]
 
     def unstarted(self) -> bool:
         return self.worker is None and self.failed is None
@@ -201,6 +218,25 @@ def the_workers() -> ComputerWorkers:
     if not _WORKERS:
         _WORKERS.append(ComputerWorkers())
     return _WORKERS[0]
+
+
+def take_early_worker(mark_as: str = "taken") -> Live | None:
+    """The computer's worker that web/early-pyodide.mjs started with the page (a saved game
+    opened by its address), once; None if there is none (left)."""
+    early = getattr(js.globalThis, "ffEarlyComputer", None)
+    if early is None:
+        return None
+    js.Reflect.deleteProperty(js.globalThis, "ffEarlyComputer")
+    dom.document.documentElement.setAttribute("data-computer-early", mark_as)
+    return early
+
+
+def drop_early_worker() -> None:
+    """Stop the early worker if the game opened did not take it (it seats no searching
+    computer, or it is a finished game or a game by links): it would hold its memory."""
+    early = take_early_worker(mark_as="dropped")
+    if early is not None:
+        early.worker.terminate()
 
 
 def device_cores() -> int:

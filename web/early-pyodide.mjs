@@ -216,6 +216,40 @@ const booting = boot().then((interpreter) => {
   return interpreter;
 });
 
+// A saved game opened by its address (a reload, a phone's tab brought back) may well have a
+// computer to move: where the device has cores to spare, the computer's worker boots beside
+// the page's Python instead of after it. web/computer.py takes it over
+// (`take_early_worker`) or stops it once the game opened needs none; until then its boot's
+// end is noted here. <html data-computer-early="started|taken|dropped">: for tests.
+const SAVED_GAME = "#g="; // web/app.py's SAVE_PREFIX
+const EARLY_WORKER_CORES = 4;
+
+function startComputerEarly() {
+  const wanted =
+    location.hash.startsWith(SAVED_GAME) &&
+    (navigator.hardwareConcurrency || 1) >= EARLY_WORKER_CORES &&
+    !new URLSearchParams(location.search).has("noworker");
+  if (!wanted) return;
+  let worker;
+  try {
+    worker = new Worker(new URL("computer-worker.mjs", import.meta.url), { type: "module" });
+  } catch {
+    return; // no module workers: the page searches itself
+  }
+  const early = { worker, state: "booting", reason: "" };
+  const fail = (reason) => Object.assign(early, { state: "failed", reason: String(reason) });
+  worker.onmessage = ({ data }) => {
+    if (data.ready) early.state = "ready";
+    else if ("failed" in data) fail(data.failed);
+  };
+  worker.onerror = (event) => fail(event.message || "the worker stopped");
+  worker.postMessage({ boot: stdLibURL });
+  globalThis.ffEarlyComputer = early;
+  html.dataset.computerEarly = "started";
+}
+
+startComputerEarly();
+
 export const version = pyodide.version;
 
 export async function loadPyodide({ stdout, stderr, ...others } = {}) {
