@@ -115,6 +115,18 @@ def test_a_table_whose_computers_do_not_search_boots_no_worker(page: Page, site_
     assert page.get_attribute("html", "data-computer-worker") is None
 
 
+def started_with_the_worker_ready(page: Page, shown: str, start: str) -> None:
+    """Once a worker is ready, while `shown` is still on screen (it was booted there), click
+    `start`: the computer, who acts first, decides in the worker, never on the page."""
+    page.wait_for_selector("html[data-computer-worker='ready']", state="attached", timeout=300_000)
+    expect(page.locator(shown)).to_be_visible()
+    page.click(start)
+    assert settle(page, 120_000) == "mine"
+    assert computer_moves_since(page, 0) >= 1
+    assert searched(page, "page") == 0
+    assert searched(page, "worker") >= 1
+
+
 def test_the_new_game_form_boots_the_worker_so_the_first_decision_is_searched_there(
     ready_page: Page,
 ) -> None:
@@ -125,13 +137,7 @@ def test_the_new_game_form_boots_the_worker_so_the_first_decision_is_searched_th
     page.click("[data-act='new-game'][data-game='fools-field']")
     page.select_option("#seat-1", "hard")
     page.select_option("#option-start", "B")
-    page.wait_for_selector("html[data-computer-worker='ready']", state="attached", timeout=300_000)
-    expect(page.locator("form.new-game")).to_be_visible()  # booted while on the form
-    page.click("[data-act='start']")
-    assert settle(page, 120_000) == "mine"
-    assert computer_moves_since(page, 0) >= 1
-    assert searched(page, "page") == 0
-    assert searched(page, "worker") >= 1
+    started_with_the_worker_ready(page, "form.new-game", "[data-act='start']")
     # A hint on my turn is studied by the same worker.
     page.click("[data-act='hint']")
     expect(page.locator("html")).to_have_attribute("data-hint", "shown", timeout=60_000)
@@ -160,13 +166,7 @@ def test_the_lobby_boots_the_worker_for_the_game_in_progress_against_a_searching
     put_save(page, Record.dealt("fools-field", ["human", "hard"], {"start": "B"}, 4), over=False)
     page.reload()
     wait_ready(page)
-    page.wait_for_selector("html[data-computer-worker='ready']", state="attached", timeout=300_000)
-    expect(page.locator("#lobby")).to_be_visible()  # booted while the lobby showed
-    page.click("[data-save='done'] [data-act='resume']")
-    assert settle(page, 120_000) == "mine"
-    assert computer_moves_since(page, 0) >= 1
-    assert searched(page, "page") == 0
-    assert searched(page, "worker") >= 1
+    started_with_the_worker_ready(page, "#lobby", "[data-save='done'] [data-act='resume']")
 
 
 # Every computer worker the page makes, with the time it was made (web/computer-worker.mjs).
