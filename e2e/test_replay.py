@@ -44,7 +44,9 @@ def finished_record(game_id: str, seed: int = 3, resign_after: int | None = None
     return record
 
 
-def put_save(page: Page, record: Record, save_id: str = "done") -> None:
+def put_save(
+    page: Page, record: Record, save_id: str = "done", analysis: dict | None = None
+) -> None:
     entry = {
         "format": "ff-save/1",
         "game": record.game_id,
@@ -54,6 +56,7 @@ def put_save(page: Page, record: Record, save_id: str = "done") -> None:
         "saved": 2,
         "moves": 9,
         "over": True,
+        "analysis": analysis,
     }
     page.evaluate(
         "([key, entry]) => localStorage.setItem(key, entry)",
@@ -470,3 +473,33 @@ def test_screenshots(browser, site_url: str, lang: str, phone: bool) -> None:
     expect(page.locator("svg.graph")).to_have_attribute("aria-valuetext", re.compile(point))
     screenshot(page, f"replay-{'phone' if phone else 'desktop'}-{lang}")
     context.close()
+
+
+def test_a_study_kept_with_a_save_that_names_no_legal_move_is_passed_over(
+    ready_page: Page,
+) -> None:
+    """A save is read as hostile: a verdict whose preferred move is not a move of that
+    position is shown as nothing studied there, and the rest of the study still shows."""
+    from pygames.analysis import ITERATIONS, VERSION
+
+    page = ready_page
+    record = finished_record("game-of-fields", seed=7, resign_after=6)
+    replay = Replay(record)
+    damaged, kept = replay.decisions()[:2]
+    legal = replay.state(kept.step - 1).legal_actions(kept.seat)
+    other = next(action for action in legal if action != kept.action)
+    verdicts = [
+        [damaged.step, 0.5, 0.4, "not a move", 0.6, "", 0],
+        [kept.step, 0.5, 0.3, other, 0.7, "mistake", 0],
+    ]
+    put_save(page, record, analysis={"v": VERSION, "it": ITERATIONS, "r": verdicts})
+    page.reload()
+    wait_ready(page)
+    page.click("[data-save='done'] [data-act='review']")
+    current = page.locator(".analysis-current")
+    page.locator(f".moves li[data-step='{kept.step}'] button").click()
+    expect(current).to_contain_text("Chance to win for")
+    expect(page.locator(".analysis-best")).to_be_visible()
+    page.locator(f".moves li[data-step='{damaged.step}'] button").click()
+    expect(current).to_have_text("Nothing studied at this move.")
+    expect(page.locator("#message")).to_be_empty()

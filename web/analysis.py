@@ -298,6 +298,9 @@ class Analysis:
         if verdict is None:
             return h("p", {"class": "muted analysis-current"}, t("analysis.no_study_here"))
         decision = next(d for d in screen.replay.decisions() if d.step == step)
+        state = screen.replay.state(step - 1)
+        if verdict["best"] not in state.legal_actions(decision.seat):  # a damaged save's
+            return h("p", {"class": "muted analysis-current"}, t("analysis.no_study_here"))
         name = screen.names[decision.seat]
         items = [
             h(
@@ -312,7 +315,6 @@ class Analysis:
             ),
         ]
         if verdict["best"] != decision.action:
-            state = screen.replay.state(step - 1)
             # Beside the move played, so that two moves that read alike (secret choices)
             # each end with what they pick.
             moves = [verdict["best"], decision.action]
