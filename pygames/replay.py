@@ -41,6 +41,7 @@ class Replay:
             snapshot = state.clone()
             snapshot.chance = RecordedChance([])  # a position in a replay has no future
             self.states.append(snapshot)
+        self._decisions: list[Decision] | None = None
 
     @property
     def last(self) -> int:
@@ -107,7 +108,13 @@ class Replay:
         return next((seat for seat, _ in reversed(history) if seat != CHANCE), None)
 
     def decisions(self) -> list[Decision]:
-        """Every seat's move that was a choice (analysis studies these), in order."""
+        """Every seat's move that was a choice (analysis studies these), in order (found
+        once: the replay screen asks on every step)."""
+        if self._decisions is None:
+            self._decisions = self._find_decisions()
+        return list(self._decisions)
+
+    def _find_decisions(self) -> list[Decision]:
         if self.shared:
             return []
         found = []

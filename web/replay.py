@@ -431,17 +431,14 @@ class ReplayScreen(GameScreen):
         """Mark the current move in the list and keep it in view."""
         if self.move_list is None:
             return
-        current = None
-        for item in self.move_list.querySelectorAll("li[data-step]"):
-            is_current = int(item.dataset.step) == self.step
-            item.classList.toggle("current", is_current)
-            button = item.querySelector("button")
-            if is_current:
-                button.setAttribute("aria-current", "step")
-                current = item
-            else:
-                button.removeAttribute("aria-current")
+        # Only the items that change: a long game lists hundreds of moves.
+        for item in self.move_list.querySelectorAll("li.current"):
+            item.classList.remove("current")
+            item.querySelector("button").removeAttribute("aria-current")
+        current = self.move_list.querySelector(f"li[data-step='{self.step}']")
         if current is not None:
+            current.classList.add("current")
+            current.querySelector("button").setAttribute("aria-current", "step")
             holder = self.move_list.querySelector("ol")
             top = current.offsetTop - holder.offsetTop
             if (
