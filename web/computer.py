@@ -27,12 +27,13 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import js
 from pyodide.ffi import create_proxy, to_js
 
 from pygames.ai import offload
+from pygames.bots import searches
 from web import dom
 from web.dom import Live
 
@@ -218,6 +219,16 @@ def the_workers() -> ComputerWorkers:
     if not _WORKERS:
         _WORKERS.append(ComputerWorkers())
     return _WORKERS[0]
+
+
+def warm_for(seats: Iterable[str]) -> bool:
+    """Boot, in the background, the workers a table of these seat kinds wants (one per
+    part of each searching computer's decisions, as the device allows), before its game
+    starts; False if it seats no searching computer."""
+    computers = sum(searches(kind) for kind in seats)
+    if computers:
+        the_workers().start(computers)
+    return computers > 0
 
 
 def take_early_worker(mark_as: str = "taken") -> Live | None:

@@ -41,15 +41,12 @@ class Lobby:
         progress that seats searching computers: a worker's Python takes seconds to boot
         on a phone, and until one is ready the decisions of a game resumed are searched
         on the page, more slowly (web/computer.py). The new-game form does the same."""
-        from pygames.bots import searches
-        from web.computer import the_workers
+        from web.computer import warm_for
 
         for save in self.saves:
             if not isinstance(save, storage.Save) or save.over or save.remote is not None:
                 continue
-            computers = sum(searches(kind) for kind in save.seats)
-            if computers and games.is_playable(save.game):
-                the_workers().start(computers)
+            if games.is_playable(save.game) and warm_for(save.seats):
                 return
 
     # ----- what the buttons do -----

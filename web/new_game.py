@@ -125,14 +125,10 @@ class NewGame:
         computers it seats: a worker's Python takes seconds to boot on a phone, and until
         one is ready a game's first decisions are searched on the page, more slowly
         (web/computer.py)."""
-        from pygames.bots import searches
-        from web.computer import the_workers
+        from web.computer import warm_for
 
-        if self.where != HERE:
-            return
-        computers = sum(searches(kind) for kind in self.chosen_kinds().values())
-        if computers:
-            the_workers().start(computers)
+        if self.where == HERE:
+            warm_for(self.chosen_kinds().values())
 
     def chosen_kinds(self) -> dict[int, str]:
         """The seats' choices still on the form (kept when the number of seats changes)."""
