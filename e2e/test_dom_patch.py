@@ -391,6 +391,70 @@ def test_what_changes_inside_a_live_element_leaves_the_next_patch_a_difference(
     assert result["outside"] is False, result  # the change beside it was undone
 
 
+# A live element left in its place (a replay's move list) leaves its siblings patched by
+# their differences: a large part beside it that did not change (the study's graph) goes
+# as a mark, not whole, on every step. Moved to another place, the children go whole.
+BESIDE_LIVE = """
+import json
+import js
+from web import dom
+from web.dom import h
+
+root = js.document.createElement("div")
+js.document.body.append(root)
+moves = dom.build(h("ol", {}, h("li", {}, "1")))
+points = h("div", {}, [h("span", {}, str(n)) for n in range(200)])
+sides = []
+send = dom._send
+
+
+def side_of(nodes):
+    return nodes[1][3] if isinstance(nodes[1], list) else "whole"
+
+
+def watching_send(how, target, nodes, base):
+    if how == "patch":
+        sides.append(side_of(nodes))
+    return send(how, target, nodes, base)
+
+
+def graph(step):
+    return h("section", {"id": "graph", "data-step": step}, points)
+
+
+def draw(step, *side):
+    dom.patch(root, h("p", {}, f"step {step}"), h("div", {"class": "side"}, *side))
+
+
+dom._send = watching_send
+try:
+    draw(1, graph(1), moves)
+    kept = root.querySelector("#graph")
+    draw(2, graph(2), moves)
+    second = sides[-1]
+    in_place = [second[0][3] == [None], second[1] is None or second[1].js_id == moves.js_id]
+    same = root.querySelector("#graph").js_id == kept.js_id
+    draw(3, moves, graph(3))
+    first = root.querySelector(".side").firstChild
+    moved = [first.js_id == moves.js_id, type(sides[-1][1]).__name__]
+finally:
+    dom._send = send
+shown = str(root.querySelector("p").textContent)
+root.remove()
+json.dumps({"in_place": in_place, "same": bool(same), "moved": moved, "shown": shown})
+"""
+
+
+def test_a_live_element_left_in_place_leaves_its_siblings_patched_by_difference(
+    ready_page: Page,
+) -> None:
+    result = json.loads(run_python(ready_page, BESIDE_LIVE))
+    assert result["in_place"] == [True, True], result  # the points went as a mark
+    assert result["same"], result
+    assert result["moved"] == [True, "Node"], result  # moved first: the graph went whole
+    assert result["shown"] == "step 3", result
+
+
 # A log, newest on top, each line keyed by its entry, patched after two moves, after an
 # undo, into other lines, and with its oldest lines left out: how many of the items
 # shown before are still there, and how many of those now say something else (an item

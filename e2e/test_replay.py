@@ -298,6 +298,13 @@ def test_the_study_runs_in_the_workers_draws_the_graph_and_is_kept(
     expect(graph).to_be_focused()
     page.keyboard.press("ArrowUp")
     expect(page.locator(PLAY)).to_have_attribute("data-step", "2")
+    # The graph's points (drawn once, not on every step) follow the language.
+    point = page.locator(".graph-point[data-step='2'] title")
+    expect(point).to_have_text(re.compile(r"^Move 2: "))
+    page.click("button[data-lang='ja']")
+    expect(point).to_have_text(re.compile(r"^2手目："))
+    page.click("button[data-lang='en']")
+    expect(point).to_have_text(re.compile(r"^Move 2: "))
     # Kept with the save: reopened, it is there without running again.
     saved = json.loads(page.evaluate("localStorage.getItem('ff:save:done')"))
     assert len(saved["analysis"]["r"]) == decisions

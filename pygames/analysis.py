@@ -35,6 +35,7 @@ INACCURACY = 0.10  # a move that lowers the seat's chance to win by this much or
 MISTAKE = 0.20
 BLUNDER = 0.30
 MARKS = ((BLUNDER, "blunder"), (MISTAKE, "mistake"), (INACCURACY, "inaccuracy"))
+MARK_NAMES = tuple(name for _, name in MARKS)
 ITERATIONS = 300  # per decision: the Hard level's budget
 MIN_TRIES = 12  # every legal move is tried at least this often (budget permitting)
 FORCED_SHARE = 4  # a forced move is searched with a quarter of the budget (its value only)
@@ -44,6 +45,44 @@ VERSION = 1  # stored with saved studies: a change of method makes them stale
 def mark_for(loss: float) -> str | None:
     """ "inaccuracy", "mistake" or "blunder" for a drop of the chance to win; else None."""
     return next((name for threshold, name in MARKS if loss >= threshold - 1e-9), None)
+
+
+def pack_verdict(step: int, verdict: dict) -> list:
+    """A verdict as the save keeps it: [step, before, after, best, best value, mark, forced]."""
+    return [
+        step,
+        verdict["before"],
+        verdict["after"],
+        verdict["best"],
+        verdict["best_value"],
+        verdict["mark"] or "",
+        1 if verdict["forced"] else 0,
+    ]
+
+
+def unpack_verdict(entry) -> dict | None:
+    """A kept verdict, or None if it is not one (a save is read as hostile)."""
+    if not isinstance(entry, list) or len(entry) != 7:
+        return None
+    step, before, after, best, best_value, mark, forced = entry
+    numbers = (before, after, best_value)
+    if not isinstance(step, int) or isinstance(step, bool) or step < 1:
+        return None
+    if not all(
+        isinstance(n, int | float) and not isinstance(n, bool) and 0 <= n <= 1 for n in numbers
+    ):
+        return None
+    if not isinstance(best, str) or len(best) > 200 or mark not in ("", *MARK_NAMES):
+        return None
+    return {
+        "step": step,
+        "before": float(before),
+        "after": float(after),
+        "best": best,
+        "best_value": float(best_value),
+        "mark": mark or None,
+        "forced": forced == 1,
+    }
 
 
 class StudySearch(Search):

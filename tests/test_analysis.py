@@ -19,6 +19,8 @@ from pygames.analysis import (
     mark_for,
     move_lines,
     moves_in_words,
+    pack_verdict,
+    unpack_verdict,
 )
 from pygames.core import GameError
 from pygames.position import encode_state
@@ -90,6 +92,39 @@ def test_a_study_in_slices_stopped_and_resumed_gives_the_same_results(game_id, s
     lines = chances(whole.decisions, whole.results, seats)
     assert len(lines) == seats and all(line[0] == (0, 1 / seats) for line in lines)
     assert sum(len(line) - 1 for line in lines) == len(whole.decisions)
+
+
+def test_a_kept_verdict_reads_back_as_it_was_made():
+    replay = Replay(finished("fools", 3, 2))
+    study = GameStudy(replay, iterations=12, seed=1)
+    study.advance(10**9)
+    fields = ("step", "before", "after", "best", "best_value", "mark", "forced")
+    for step, verdict in study.results.items():
+        packed = json.loads(json.dumps(pack_verdict(step, verdict)))  # as a save keeps it
+        assert unpack_verdict(packed) == {"step": step} | {f: verdict[f] for f in fields[1:]}
+    assert any(v["mark"] for v in study.results.values())  # marks, too, made the trip
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        None,
+        "a verdict",
+        [],
+        [3, 0.5, 0.4, "play", 0.5, "", 0, "one more"],
+        [0, 0.5, 0.4, "play", 0.5, "", 0],  # no move 0 is a decision
+        [True, 0.5, 0.4, "play", 0.5, "", 0],
+        [3, 1.5, 0.4, "play", 0.5, "", 0],  # a chance above 1
+        [3, 0.5, -0.1, "play", 0.5, "", 0],
+        [3, 0.5, 0.4, "play", False, "", 0],
+        [3, 0.5, 0.4, ["play"], 0.5, "", 0],
+        [3, 0.5, 0.4, "p" * 201, 0.5, "", 0],
+        [3, 0.5, 0.4, "play", 0.5, "<b>blunder</b>", 0],  # no such mark
+    ],
+)
+def test_a_kept_verdict_that_is_not_one_is_dropped(entry):
+    assert unpack_verdict(entry) is None
+    assert unpack_verdict([3, 0.5, 0.4, "play", 0.5, "mistake", 1]) is not None
 
 
 @pytest.mark.parametrize(("game_id", "seats"), CASES)

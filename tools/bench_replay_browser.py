@@ -1,12 +1,14 @@
 """How quickly the replay screen steps through a long game, as a phone would feel it:
-python tools/bench_replay_browser.py [--cpu-throttle 4] [--steps 25] [--game ID]
+python tools/bench_replay_browser.py [--cpu-throttle 4] [--steps 25] [--game ID] [--studied]
 
 For each game, a long finished game (two greedy players, a fixed seed) is saved and
 reviewed in headless Chromium (the built site, served locally), CPU throttled as
 `./dev bench-ai-browser` does. Then → is pressed `--steps` times, each press once the last
 one's move is drawn. Printed per game: the game's moves, the ms from each key press to the
 move shown (median / max; the move's redraw and the move list's mark), and the main-thread
-tasks over 50 ms while stepping (count, longest). Prints figures only; asserts nothing.
+tasks over 50 ms while stepping (count, longest). With `--studied` the save keeps a study of
+every decision (made here in CPython at a small budget, kept as if at the full one), so the
+screen draws the study's graph and marks as well. Prints figures only; asserts nothing.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ new MutationObserver(() => {
   }
 }).observe(document, { attributes: true, subtree: true, childList: true });
 """
+STUDY_ITERATIONS = 10
 NEXT_FRAME = "() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))"
 
 
@@ -54,8 +57,21 @@ def long_game(game_id: str) -> Record:
     return record
 
 
-def finished_save(record: Record) -> str:
-    """A script that stores `record` as a finished game's save."""
+def study_of(record: Record) -> dict:
+    """A study of every decision of `record`, as a save keeps it (a small budget: the screen
+    draws any study alike)."""
+    from pygames.analysis import ITERATIONS, VERSION, GameStudy, pack_verdict
+    from pygames.replay import Replay
+
+    study = GameStudy(Replay(record), iterations=STUDY_ITERATIONS)
+    while not study.advance(1000):
+        pass
+    results = [pack_verdict(step, verdict) for step, verdict in sorted(study.results.items())]
+    return {"v": VERSION, "it": ITERATIONS, "r": results}
+
+
+def finished_save(record: Record, studied: bool) -> str:
+    """A script that stores `record` as a finished game's save (with a study if `studied`)."""
     save = {
         "id": SAVE_ID,
         "game": record.game_id,
@@ -66,6 +82,7 @@ def finished_save(record: Record) -> str:
         "moves": len(record.actions),
         "over": True,
         "format": SAVE_FORMAT,
+        **({"analysis": study_of(record)} if studied else {}),
     }
     key, text = json.dumps(SAVE_PREFIX + SAVE_ID), json.dumps(json.dumps(save))
     return f"localStorage.setItem({key}, {text});"
@@ -74,7 +91,8 @@ def finished_save(record: Record) -> str:
 def measure(browser, url: str, record: Record, args) -> tuple[list[float], list[float]]:
     """(ms from each key press to its move shown, long tasks' ms while stepping)."""
     context = browser.new_context()
-    context.add_init_script(WATCH_STEPS + chromium.WATCH_LONG_TASKS + finished_save(record))
+    save = finished_save(record, args.studied)
+    context.add_init_script(WATCH_STEPS + chromium.WATCH_LONG_TASKS + save)
     page = context.new_page()
     if args.cpu_throttle > 1:
         cdp = context.new_cdp_session(page)
@@ -102,8 +120,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cpu-throttle", type=float, default=4.0, metavar="N")
     parser.add_argument("--steps", type=int, default=25)
     parser.add_argument("--game", choices=sorted(GAMES), help="one game only")
+    parser.add_argument("--studied", action="store_true", help="the save keeps a study")
     args = parser.parse_args(argv)
-    print(f"headless Chromium, CPU throttled {args.cpu_throttle:g}x; → pressed {args.steps} times")
+    studied = "; the game studied" if args.studied else ""
+    print(
+        f"headless Chromium, CPU throttled {args.cpu_throttle:g}x; "
+        f"→ pressed {args.steps} times{studied}"
+    )
     print(f"{'game':<15} {'moves':>5}  key to move shown (median max)  tasks>50ms (longest)")
     with chromium.built_site_in_chromium() as (url, browser):
         for game_id in sorted(GAMES):

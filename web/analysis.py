@@ -26,7 +26,7 @@ import contextlib
 import json
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import js
 
@@ -62,6 +62,7 @@ class Analysis:
         self.generation = 0
         self.revision = 0  # for the move list's cache: marks are added to it in place
         self.results: dict[int, dict] | None = None
+        self.drawn: DrawnGraph | None = None  # the graph's lines and points, kept
 
     # ----- what is known -----
 
@@ -71,7 +72,7 @@ class Analysis:
 
     def saved(self) -> dict[int, dict]:
         """The study kept with the save (only if made by this version of the method)."""
-        from pygames.analysis import ITERATIONS, VERSION
+        from pygames.analysis import ITERATIONS, VERSION, unpack_verdict
 
         if self.results is None:
             self.results = {}
@@ -79,7 +80,7 @@ class Analysis:
             if stored and stored.get("v") == VERSION and stored.get("it") == ITERATIONS:
                 decisions = {d.step: d for d in self.screen.replay.decisions()}
                 for entry in stored.get("r", []):
-                    verdict = unpack(entry)
+                    verdict = unpack_verdict(entry)
                     if verdict is not None and verdict["step"] in decisions:
                         self.results[verdict["step"]] = verdict
         return self.results
@@ -165,7 +166,7 @@ class Analysis:
 
     def keep(self, study) -> None:
         """A decision studied: into the save at once, its mark into the move list."""
-        from pygames.analysis import ITERATIONS, VERSION
+        from pygames.analysis import ITERATIONS, VERSION, pack_verdict
 
         fresh = [step for step in study.results if step not in self.saved()]
         self.results = dict(study.results)
@@ -173,7 +174,7 @@ class Analysis:
         save.analysis = {
             "v": VERSION,
             "it": ITERATIONS,
-            "r": [pack(step, verdict) for step, verdict in sorted(self.results.items())],
+            "r": [pack_verdict(step, verdict) for step, verdict in sorted(self.results.items())],
         }
         # If storage refuses, the study stays on this page; the save itself is unchanged.
         with contextlib.suppress(storage.StorageFull, storage.StorageUnavailable):
@@ -342,18 +343,12 @@ class Analysis:
 
     def graph(self, results: dict[int, dict]) -> Element | None:
         """Each seat's chance to win, move by move: a line per seat, a point per studied move."""
-        from pygames.analysis import chances
-
         screen = self.screen
         replay = screen.replay
-        lines = chances(replay.decisions(), results, replay.states[0].num_seats)
         scale = GraphScale(max(1, replay.last))
         names = screen.names
-        shapes = graph_grid(scale, screen.step)
-        shapes += [seat_line(scale, seat, points) for seat, points in enumerate(lines)]
-        # The points are drawn over every line, so that each can be clicked.
-        for seat, points in enumerate(lines):
-            shapes += seat_points(scale, seat, points, results, names[seat])
+        lines, data = self.drawn_lines(results, scale)
+        shapes = [*graph_grid(scale, screen.step), data]
         summary = t(
             "analysis.graph_label",
             names=i18n.listed(
@@ -388,6 +383,28 @@ class Analysis:
             h("figcaption", {"class": "muted"}, t("analysis.graph_caption")),
         )
 
+    def drawn_lines(
+        self, results: dict[int, dict], scale: GraphScale
+    ) -> tuple[list[list[tuple[int, float]]], Element]:
+        """Each seat's points, and the graph's lines and points as drawn: worked out again
+        only when the study or the language changed, not on every step through the game
+        (a long game's graph is hundreds of points, each a way to its move). One group, so
+        that a step's redraw compares and sends it as one unchanged child."""
+        from pygames.analysis import chances
+
+        key = (i18n.lang(), tuple(self.screen.names), scale)
+        drawn = self.drawn
+        if drawn is None or drawn.results is not results or drawn.key != key:
+            names = key[1]
+            lines = chances(self.screen.replay.decisions(), results, len(names))
+            shapes = [seat_line(scale, seat, points) for seat, points in enumerate(lines)]
+            # The points are drawn over every line, so that each can be clicked.
+            for seat, points in enumerate(lines):
+                shapes += seat_points(scale, seat, points, results, names[seat])
+            group = svg("g", {"class": "graph-data"}, shapes)
+            drawn = self.drawn = DrawnGraph(results, key, lines, group)
+        return drawn.lines, drawn.group
+
     def mark(self, step: int) -> Element | None:
         """The mark of a studied move in the move list (a symbol and its word)."""
         verdict = (self.results or {}).get(step) if self.available() else None
@@ -416,6 +433,15 @@ def thresholds() -> dict[str, str]:
         "mistake": percent(MISTAKE),
         "blunder": percent(BLUNDER),
     }
+
+
+class DrawnGraph(NamedTuple):
+    """The graph's lines and points as last drawn, and what they were drawn from."""
+
+    results: dict[int, dict]  # the very study (a new dict whenever a verdict comes)
+    key: tuple  # the language, the seats' names and the scale
+    lines: list[list[tuple[int, float]]]
+    group: Element
 
 
 @dataclass(frozen=True)
@@ -515,44 +541,6 @@ def count_studied(where: str, count: int) -> None:
 
 def set_state(state: str) -> None:
     js.document.documentElement.setAttribute(STATE_ATTRIBUTE, state)
-
-
-def pack(step: int, verdict: dict) -> list:
-    """A verdict as the save keeps it: [step, before, after, best, best value, mark, forced]."""
-    return [
-        step,
-        verdict["before"],
-        verdict["after"],
-        verdict["best"],
-        verdict["best_value"],
-        verdict["mark"] or "",
-        1 if verdict["forced"] else 0,
-    ]
-
-
-def unpack(entry) -> dict | None:
-    """A kept verdict, or None if it is not one (a save is read as hostile)."""
-    if not isinstance(entry, list) or len(entry) != 7:
-        return None
-    step, before, after, best, best_value, mark, forced = entry
-    numbers = (before, after, best_value)
-    if not isinstance(step, int) or isinstance(step, bool) or step < 1:
-        return None
-    if not all(
-        isinstance(n, int | float) and not isinstance(n, bool) and 0 <= n <= 1 for n in numbers
-    ):
-        return None
-    if not isinstance(best, str) or len(best) > 200 or mark not in ("", *MARK_SYMBOLS):
-        return None
-    return {
-        "step": step,
-        "before": float(before),
-        "after": float(after),
-        "best": best,
-        "best_value": float(best_value),
-        "mark": mark or None,
-        "forced": forced == 1,
-    }
 
 
 def move_parts(shell, state, seat: int, actions: list[str], reader: int | None) -> dict:

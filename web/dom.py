@@ -344,7 +344,7 @@ def _difference(before: list, after: list) -> list:
     children are matched by key), one whose element is kept goes with its own difference,
     any other whole. (The page keeps form controls only when equal: see DOM_CALL.)"""
     if not _keyed(after):
-        if not _all_made_here(before) or not _all_made_here(after):
+        if not _live_in_place(before, after):
             return after  # a live element moved in or out shifts the places of the rest
         return [
             _against(before[index], node) if index < len(before) else node
@@ -383,9 +383,21 @@ def _against(earlier: Any, node: Any) -> Any:
     return node
 
 
-def _all_made_here(nodes: list) -> bool:
-    """No live element among `nodes` (only elements to make, and text)."""
-    return all(type(node) is Node or type(node) is str for node in nodes)
+def _live_in_place(before: list, after: list) -> bool:
+    """Whether the live elements among `before` and `after` (if any) are the very same
+    ones at the same places, so that the other children still match by place (a replay's
+    move list beside its study: the study is patched, not sent whole, on every step)."""
+    for index in range(max(len(before), len(after))):
+        earlier: Any = before[index] if index < len(before) else None
+        node: Any = after[index] if index < len(after) else None
+        live = (_is_live(earlier), _is_live(node))
+        if any(live) and not (all(live) and earlier.js_id == node.js_id):
+            return False
+    return True
+
+
+def _is_live(node: Any) -> bool:
+    return node is not None and type(node) is not Node and type(node) is not str
 
 
 def _key_of(node: Any) -> str | None:
