@@ -367,6 +367,8 @@ def test_the_study_can_be_stopped_and_resumed(ready_page: Page) -> None:
 
 
 def test_a_hint_during_a_game_is_shown_and_the_log_says_so(ready_page: Page) -> None:
+    from test_fools_field_play import play_a_turn
+
     page = ready_page
     page.click("[data-act='new-game'][data-game='fools-field']")
     page.select_option("#seat-1", "random")
@@ -376,7 +378,8 @@ def test_a_hint_during_a_game_is_shown_and_the_log_says_so(ready_page: Page) -> 
     legal = page.locator("[data-act='pick'][aria-disabled='false']").count()
     page.click("[data-act='hint']")
     expect(page.locator("html")).to_have_attribute("data-hint", "shown")
-    # A random computer boots no worker, and a hint never waits for one.
+    # A random computer boots no worker, and a hint never waits for one: the first is
+    # studied on the page, and boots a worker for the next.
     expect(page.locator("html")).to_have_attribute("data-hint-where", "page")
     moves = page.locator(".hint-moves li")
     assert moves.count() >= legal >= 1
@@ -389,6 +392,12 @@ def test_a_hint_during_a_game_is_shown_and_the_log_says_so(ready_page: Page) -> 
     )
     assert " hints=A " in saved[0].split("\n")[0] + " "
     screenshot(page, "hint")
+    expect(page.locator("html")).to_have_attribute("data-computer-worker", "ready")
+    play_a_turn(page)
+    assert settle(page) == "mine"
+    page.click("[data-act='hint']")
+    expect(page.locator(".hint-moves li").first).to_have_class("best")
+    expect(page.locator("html")).to_have_attribute("data-hint-where", "worker")
     # It ends with the game, and the review says so too.
     page.click("[data-act='resign']")
     page.click("dialog[open] button[value='yes']")

@@ -642,11 +642,13 @@ class Hint:
 
     async def _studied(self, generation: int, state: State, seat: int, seed: int) -> dict | None:
         """The decision's study by a worker if one is ready, else here in slices; None if
-        the hint was dropped meanwhile."""
+        the hint was dropped meanwhile. A hint never waits for a worker to boot, but boots
+        one for the next hints (against computers that search, theirs are there already)."""
         from pygames.ai.offload import study_request
         from pygames.analysis import ITERATIONS, StudySearch
 
         workers = the_workers()
+        workers.start(1)
         if workers.ready:
             request = study_request(state, seat, None, seed, ITERATIONS)
             answers = await workers.answers([request])
