@@ -255,6 +255,34 @@ def test_export_then_open_the_file_by_picker_and_by_drop(
     expect(page.locator("#message")).to_contain_text("This file cannot be opened: unknown game")
 
 
+def test_the_file_picker_speaks_the_app_s_language_and_is_reached_by_keyboard(
+    ready_page: Page, tmp_path
+) -> None:
+    """The browser's own picker button ("Choose File") speaks the browser's language: the
+    lobby shows its label, in the app's, as the button, and the picker stays reachable."""
+    page = ready_page
+    page.click("button[data-lang='ja']")
+    button = page.locator(".open-file label.file-button")
+    expect(button).to_have_text("ゲームのファイルを開く")
+    picker = page.locator("#open-file")
+    box = picker.bounding_box()
+    assert box is not None and box["width"] <= 1 and box["height"] <= 1  # out of sight
+    # By keyboard: Tab from the control before it reaches it, and its label shows the focus.
+    page.locator(".game").last.locator("a, button").last.focus()
+    page.keyboard.press("Tab")
+    expect(picker).to_be_focused()
+    assert button.evaluate("el => getComputedStyle(el).outlineStyle") != "none"
+    # By touch or mouse: the label opens the browser's picker, and the file opens.
+    record = finished_record("fools-field", seed=6)
+    path = tmp_path / "game.txt"
+    path.write_text(record.to_text() + "\n", encoding="utf-8")
+    with page.expect_file_chooser() as chooser:
+        button.click()
+    chooser.value.set_files(str(path))
+    expect(page.locator(PLAY)).to_have_attribute("data-last", str(Replay(record).last))
+    screenshot(page, "opened-file-ja")
+
+
 @pytest.mark.parametrize("game_id", PLAYABLE)
 def test_the_study_runs_in_the_workers_draws_the_graph_and_is_kept(
     ready_page: Page, game_id: str

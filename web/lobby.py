@@ -70,21 +70,24 @@ class Lobby:
 
 
 def open_file() -> Element:
-    """Open a record file: the picker, and a word about dropping one on the page."""
+    """Open a record file: the picker, and a word about dropping one on the page. The
+    browser's own picker button speaks the browser's language ("Choose File"), so it is
+    hidden from sight (still reached by Tab) and its label, in ours, is the button."""
     return h(
         "div",
         {"class": "open-file field"},
-        h("label", {"for": "open-file"}, t("file.open")),
         h(
             "input",
             {
                 "type": "file",
                 "id": "open-file",
+                "class": "visually-hidden",
                 "accept": ".txt,text/plain",
                 "data-change": "open-file",
                 "aria-describedby": "open-file-hint",
             },
         ),
+        h("label", {"for": "open-file", "class": "file-button"}, t("file.open")),
         h("p", {"class": "muted", "id": "open-file-hint"}, t("file.drop")),
     )
 
