@@ -158,11 +158,13 @@ class Record:
         state.chance = fresh_chance()
         return state
 
-    def stepping(self) -> Iterator[State]:
+    def stepping(self, known_legal: bool = False) -> Iterator[State]:
         """The state before the first seat's move, then after each seat's move in turn.
 
         One state changing in place (clone what you keep); its chance replays the record.
         A shared position yields the positions its viewer saw, oldest first.
+        `known_legal`: this very record was replayed (so checked) before: the moves'
+        legality is not checked again.
         """
         if self.viewer is not None:
             final = self.start(RecordedChance([]))
@@ -184,7 +186,7 @@ class Record:
         for number, (seat, action) in enumerate(self.actions, start=1):
             check_in_place(state, number, seat, action)
             if seat != CHANCE:
-                self.apply(state, number, seat, action)
+                self.apply(state, number, seat, action, known_legal)
                 yield state
         if state.history != self.actions:
             raise RecordError("record_chance_mismatch")
@@ -198,9 +200,9 @@ class Record:
             raise RecordError.from_error(error) from None
 
     @staticmethod
-    def apply(state: State, number: int, seat: int, action: str) -> None:
+    def apply(state: State, number: int, seat: int, action: str, known_legal: bool = False) -> None:
         try:
-            state.apply(seat, action)
+            state.apply(seat, action, known_legal)
         except IllegalAction as error:
             move = move_text(seat, action)[:40]
             raise RecordError(

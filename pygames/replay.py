@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pygames.core import CHANCE, META_ACTIONS, RecordedChance, State
+from pygames.core import CHANCE, META_ACTIONS, RecordedChance, State, log_entry
 from pygames.record import Record
 from pygames.views import LogEntry, View
 
@@ -34,10 +34,12 @@ class Decision:
 
 
 class Replay:
-    def __init__(self, record: Record):
+    def __init__(self, record: Record, known_legal: bool = False):
+        """`known_legal`: `record` was replayed (so checked) before, as a game's session
+        replays its record when it opens: its moves are not checked again."""
         self.record = record
         self.states: list[State] = []
-        for state in record.stepping():
+        for state in record.stepping(known_legal):
             snapshot = state.clone()
             snapshot.chance = RecordedChance([])  # a position in a replay has no future
             self.states.append(snapshot)
@@ -94,10 +96,13 @@ class Replay:
         seat = viewpoint if isinstance(viewpoint, int) else None
         segments = []
         seen = 0
+        # A step's events are the events of the step before and its own (a game only adds
+        # to its log), so each step's own are read off the last step's, once each.
+        everything = self.states[-1].events
         for state in self.states:
-            events = [e for e in state.events if seat is None or e.visible_to(seat)]
-            segments.append([{"kind": e.kind, **e.data} for e in events[seen:]])
-            seen = len(events)
+            fresh = everything[seen : len(state.events)]
+            seen = len(state.events)
+            segments.append([log_entry(e) for e in fresh if seat is None or e.visible_to(seat)])
         return segments
 
     def mover(self, step: int) -> int | None:

@@ -128,6 +128,20 @@ def test_seen_from_everywhere_a_seats_private_lines_name_it_to_any_other_reader(
     assert checked > 0 or not hands_hidden
 
 
+def read_log(state, seat):
+    """The log `seat` reads in `state`; everything's (None) holds every line."""
+    return state.view(seat)["log"] if seat is not None else [log_entry(e) for e in state.events]
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_a_record_replayed_before_steps_alike_without_checking_its_moves_again(game_id, seats):
+    for seed in range(3):
+        record, _, snapshots = live_game(game_id, seats, seed)
+        checked, trusted = Replay(record), Replay(record, known_legal=True)
+        assert [data(s) for s in trusted.states] == [data(s) for s in checked.states]
+        assert [data(s) for s in trusted.states] == [data(s) for s in snapshots]
+
+
 @pytest.mark.parametrize(("game_id", "seats"), CASES)
 def test_the_log_splits_into_the_moves_that_wrote_it(game_id, seats):
     record, state, snapshots = live_game(game_id, seats, 3)
@@ -142,7 +156,11 @@ def test_the_log_splits_into_the_moves_that_wrote_it(game_id, seats):
             else replay.view(replay.last, EVERYTHING)["log"]
         )
         assert sum(segments, []) == whole
+        # Each step's part is what that move added to the log its viewpoint read then.
         for step in range(1, replay.last + 1):
+            before, after = (read_log(snapshots[n], seat) for n in (step - 1, step))
+            assert after[: len(before)] == before
+            assert segments[step] == after[len(before) :]
             assert replay.mover(step) == next(
                 s for s, _ in reversed(snapshots[step].history) if s != CHANCE
             )

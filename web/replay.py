@@ -69,7 +69,7 @@ class ReplayScreen(GameScreen):
 
         self.close()
         self.show_game(session)
-        self._replay = Replay(session.record)
+        self._replay = Replay(session.record, known_legal=True)  # the session replayed it
         self.viewpoint = self.parse_viewpoint(viewpoint)
         self.step = self.replay.last if step is None else self.replay.clamp(step)
         self.analysis = Analysis(self)
