@@ -395,8 +395,8 @@ class Analysis:
         key = (i18n.lang(), tuple(self.screen.names), scale)
         drawn = self.drawn
         if drawn is None or drawn.results is not results or drawn.key != key:
-            names = key[1]
-            lines = chances(self.screen.replay.decisions(), results, len(names))
+            names, replay = key[1], self.screen.replay
+            lines = chances(replay.decisions(), results, replay.states[0].num_seats)
             shapes = [seat_line(scale, seat, points) for seat, points in enumerate(lines)]
             # The points are drawn over every line, so that each can be clicked.
             for seat, points in enumerate(lines):
