@@ -60,7 +60,6 @@ class Analysis:
         self.study = None
         self.running = False
         self.generation = 0
-        self.revision = 0  # for the move list's cache: marks are added to it in place
         self.results: dict[int, dict] | None = None
         self.drawn: DrawnGraph | None = None  # the graph's lines and points, kept
 

@@ -53,7 +53,7 @@ class ReplayScreen(GameScreen):
         self.generation = 0
         # The move list shown, kept (with its scroll) while its contents stay the same.
         self.move_list: Live | None = None
-        self.move_list_key: tuple[int | str, str, int] | None = None
+        self.move_list_key: tuple[int | str, str] | None = None
         self.analysis = Analysis(self)
 
     @property
@@ -69,7 +69,7 @@ class ReplayScreen(GameScreen):
 
         self.close()
         self.show_game(session)
-        self._replay = Replay(session.record, known_legal=True)  # the session replayed it
+        self._replay = Replay(session.record, known_legal=session.record_checked)
         self.viewpoint = self.parse_viewpoint(viewpoint)
         self.step = self.replay.last if step is None else self.replay.clamp(step)
         self.analysis = Analysis(self)
@@ -372,7 +372,7 @@ class ReplayScreen(GameScreen):
     # ----- the move list -----
 
     def moves_panel(self) -> Element | Live:
-        key = (self.viewpoint, i18n.lang(), self.analysis.revision)
+        key = (self.viewpoint, i18n.lang())  # the study's marks are added to it in place
         if self.move_list is None or self.move_list_key != key:
             self.move_list_key = key
             return self.build_moves()

@@ -44,6 +44,7 @@ PLAY_ON_OPPONENT = "normal"
 
 class Session:
     by_links = False  # a game with friends on other devices (web/remote/session.py)
+    record_checked = True  # `__init__` replayed, so checked, every move of the record
 
     def __init__(self, record: Record, save: storage.Save):
         self.record = record

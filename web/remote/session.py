@@ -41,6 +41,7 @@ class KitCrypto:
 
 class RemoteSession(Session):
     by_links = True
+    record_checked = False  # its record is not replayed: the device's state is the game
 
     def __init__(self, game: RemoteGame, save: storage.Save):
         # Not Session.__init__: there is no record to replay, only the device's state.
