@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Callable
 from typing import Any
 
 from pygames.ai.ismcts import Edge, Node, Search
 from pygames.core import Chance, Holders, IllegalAction, State
 from pygames.replay import Decision, Replay
+from pygames.text import SENTENCE_GAP, describe_parts, picks_aside, picks_hint
 
 INACCURACY = 0.10  # a move that lowers the seat's chance to win by this much or more
 MISTAKE = 0.20
@@ -302,22 +302,46 @@ def moves_in_words(
     state: State,
     seat: int,
     actions: list[str],
-    describe: Callable[[dict[str, Any]], str | None],
+    lang: str,
+    names: list[str] | None = None,
+    reader: int | None = None,
     seed: int = 0,
-) -> dict[str, str]:
-    """Each action as the seat would read it in its log (`describe` words one entry).
+) -> dict[str, list[str | dict[str, str]]]:
+    """Each action offered as advice to its seat (a hint, the study's preferred move): the
+    lines it writes, in the hint's mood, items as dicts (`pygames.text.describe_parts`).
 
-    Where two actions read alike (a secret choice logged as "you chose"), the
-    words end with what the player picks, so no two read the same.
+    A move that writes no line (a step of a longer move) is told by what it picks. Where
+    two actions read alike (a secret choice logged as "you chose", one card deployed to
+    either of two spaces), each ends with what it picks that the others do not, so no
+    two read the same.
     """
-    words: dict[str, str] = {}
+    game_id = state.game.id
+    words: dict[str, list[str | dict[str, str]]] = {}
     for action in actions:
-        lines = move_lines(state, seat, action, random.Random(seed))
-        said = [describe(entry) for entry in lines]
-        words[action] = " ".join(line for line in said if line)
-    alike = len(set(words.values())) < len(words)
+        parts: list[str | dict[str, str]] = []
+        for entry in move_lines(state, seat, action, random.Random(seed)):
+            line = describe_parts(game_id, entry, lang, names, reader, as_hint=True)
+            if line:
+                parts += [SENTENCE_GAP[lang]] * bool(parts) + line
+        words[action] = parts or picks_hint(game_id, state.picks(seat, action), lang, names)
+    alike: dict[str, list[str]] = {}
     for action in actions:
-        if alike or not words[action]:  # a step that writes no line says what it picks
-            picks = " ".join(value for _, value in state.picks(seat, action))
-            words[action] = f"{words[action]} ({picks})" if words[action] else picks
+        alike.setdefault(_plain(words[action]), []).append(action)
+    for group in alike.values():
+        if len(group) > 1:
+            for action, picks in zip(group, _differing_picks(state, seat, group), strict=True):
+                words[action] = [*words[action], *picks_aside(game_id, picks, lang, names)]
     return words
+
+
+def _differing_picks(state: State, seat: int, actions: list[str]) -> list[list[tuple[str, str]]]:
+    """Each action's picks but those every one of them shares (the card of "Deploy XSSX"
+    to one space or another)."""
+    picks = [state.picks(seat, action) for action in actions]
+    shared = set.intersection(*(set(p) for p in picks))
+    return [[pick for pick in p if pick not in shared] or p for p in picks]
+
+
+def _plain(parts: list[str | dict[str, str]]) -> str:
+    """A line's text with each item by its value (two cards of the same words differ)."""
+    return "".join(part if isinstance(part, str) else part["value"] for part in parts)

@@ -13,6 +13,14 @@ True`` keeps a line from its subject, who reads a private line that says more
 (the cards drawn instead of their number). Events without a template print
 nothing.
 
+A move offered as advice (a hint, the study's preferred move) reads in the
+hint's mood: a template's ``"en:hint"`` and ``"ja:hint"`` forms, an imperative
+with no subject ("Deploy XSSX."), whoever's move it is; every kind of line that
+a seat's own move writes first has them, which a test checks. A move that writes
+no line (one step of a longer move) is told by what it picks: each game's text
+module words its picks (`pick_words`) and may give such a move its own sentence
+(``PICK_HINTS``, by ``"kind:value"`` or ``"kind"`` of its first pick).
+
 Items such as cards come out of `describe_parts` as `{"item", "value", "text"}`
 dicts, so a page can draw them; `describe` gives their text.
 """
@@ -216,6 +224,9 @@ ERRORS: dict[str, dict[str, Any]] = {
 WHY = {"en": " ({reason})", "ja": "（{reason}）"}
 AND = {"en": " and ", "ja": "と"}
 LIST_SEPARATOR = {"en": ", ", "ja": "、"}
+PICKS_HINT = {"en": "Choose {words}.", "ja": "{words}を選ぶ。"}
+PICKS_ASIDE = {"en": " ({words})", "ja": "（{words}）"}
+SENTENCE_GAP = {"en": " ", "ja": ""}  # between two lines told as one
 
 
 def game_text(game_id: str):
@@ -259,14 +270,20 @@ def describe(
 
 
 def describe_parts(
-    game_id: str, entry: dict, lang: str, names: list[str] | None = None, viewer: int | None = None
+    game_id: str,
+    entry: dict,
+    lang: str,
+    names: list[str] | None = None,
+    viewer: int | None = None,
+    as_hint: bool = False,
 ) -> list[str | dict[str, str]] | None:
-    """`describe`, with items as dicts: ["You drew ", {"item": "card", ...}, "."]."""
+    """`describe`, with items as dicts: ["You drew ", {"item": "card", ...}, "."].
+    `as_hint`: in the hint's mood where the line has one ("Deploy XSSX.")."""
     templates = {**COMMON_LOG, **game_text(game_id).LOG}.get(entry["kind"])
     if templates is None:
         return None
     fields = {k: v for k, v in entry.items() if k != "kind"}
-    line = fill(game_id, templates, fields, lang, names, viewer)
+    line = fill(game_id, templates, fields, lang, names, viewer, as_hint)
     return None if line is None else split_items(line)
 
 
@@ -277,13 +294,17 @@ def fill(
     lang: str,
     names: list[str] | None,
     viewer: int | None,
+    as_hint: bool = False,
 ) -> str | None:
-    """A template (speaking to `viewer`) with its fields in words; None if it is not for them."""
+    """A template (speaking to `viewer`, or in the hint's mood) with its fields in words;
+    None if it is not for them."""
     subject = fields.get(templates.get("subject", "seat"))
     is_reader = viewer is not None and subject == viewer
-    if is_reader and templates.get("quiet_for_subject"):
+    template = templates.get(f"{lang}:hint") if as_hint else None
+    if template is None and is_reader and templates.get("quiet_for_subject"):
         return None
-    template = templates.get(f"{lang}:you") if is_reader else None
+    if template is None and is_reader:
+        template = templates.get(f"{lang}:you")
     template = template or templates.get(lang)
     if template is None:
         return None
@@ -317,6 +338,33 @@ def error_words(
     }
     line = fill(game_id if dot else None, templates, fields, lang, names, viewer)
     return plain_text(line or error.key)
+
+
+def pick_words(
+    game_id: str, picks: list[tuple[str, str]], lang: str, names: list[str] | None = None
+) -> str:
+    """What an action picks, in words (a line that may hold items): "XSSX, row 2, column 3"."""
+    module = game_text(game_id)
+    names = names or seat_letters(4)
+    words = [module.pick_words(kind, value, lang, names) for kind, value in picks]
+    return LIST_SEPARATOR[lang].join(words)
+
+
+def picks_hint(
+    game_id: str, picks: list[tuple[str, str]], lang: str, names: list[str] | None = None
+) -> list[str | dict[str, str]]:
+    """A move that writes no line, offered as advice: "Go on to hex 14."."""
+    hints = getattr(game_text(game_id), "PICK_HINTS", {})
+    kind, value = picks[0]
+    template = hints.get(f"{kind}:{value}") or hints.get(kind) or PICKS_HINT
+    return split_items(template[lang].format(words=pick_words(game_id, picks, lang, names)))
+
+
+def picks_aside(
+    game_id: str, picks: list[tuple[str, str]], lang: str, names: list[str] | None = None
+) -> list[str | dict[str, str]]:
+    """What an action picks, bracketed after its line: two moves that read alike differ."""
+    return split_items(PICKS_ASIDE[lang].format(words=pick_words(game_id, picks, lang, names)))
 
 
 def plain_text(line: str) -> str:

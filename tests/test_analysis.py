@@ -26,7 +26,7 @@ from pygames.core import GameError
 from pygames.position import encode_state
 from pygames.record import Record
 from pygames.replay import Replay
-from pygames.text import describe
+from pygames.text import game_text, pick_words
 
 CASES = [
     (game_id, seats)
@@ -44,6 +44,10 @@ def decisions_along(game_id, seats, seed, every=0.3):
         if len(state.legal_actions(seat)) > 1 and rng.random() < every:
             yield state.clone(), seat
         state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def plain(parts) -> str:
+    return "".join(p if isinstance(p, str) else p["text"] for p in parts)
 
 
 def finished(game_id, seats, seed):
@@ -204,12 +208,10 @@ def test_a_move_in_words_tells_only_what_its_seat_may_know(game_id, seats):
             actions = state.legal_actions(seat)
             twin = state.resample(seat, random.Random(5))
 
-            def words_of(entry, seat=seat):
-                return describe(game_id, entry, "en", None, seat)
-
-            words = [moves_in_words(s, seat, actions, words_of) for s in (state, twin)]
+            words = [moves_in_words(s, seat, actions, "en", None, seat) for s in (state, twin)]
             assert words[0] == words[1]
-            assert len(set(words[0].values())) == len(actions) and all(words[0].values())
+            said = [plain(parts) for parts in words[0].values()]
+            assert len(set(said)) == len(actions) and all(said)
             for action in actions:
                 assert move_lines(state, seat, action, random.Random(1)) == move_lines(
                     twin, seat, action, random.Random(1)
@@ -231,3 +233,78 @@ def test_a_move_in_words_never_tells_what_its_sample_made_up(game_id, seats):
                 assert all(line == lines[0] for line in lines), (action, lines)
                 checked += 1
     assert checked >= 10
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_every_move_offered_as_advice_reads_as_advice_in_both_languages(game_id, seats):
+    """A hint or the study's preferred move says what to do ("Deploy XSSX."), not what the
+    log would say once it is done ("You deployed XSSX."); a move that writes no line is
+    told by what it picks, in words, never by a bare value of its notation."""
+    log = game_text(game_id).LOG
+    checked, stepped = 0, 0
+    for state, seat in decisions_along(game_id, seats, seed=2, every=0.5):
+        actions = state.legal_actions(seat)
+        for lang in ("en", "ja"):
+            words = moves_in_words(state, seat, actions, lang, None, seat)
+            for action in actions:
+                said = plain(words[action])
+                assert said and not said.startswith("You "), (action, said)
+                lines = move_lines(state, seat, action, random.Random(0))
+                # A line its subject never reads (a private one follows) may go unsaid.
+                kinds = [e["kind"] for e in lines]
+                kinds = [k for k in kinds if not log.get(k, {}).get("quiet_for_subject")] or kinds
+                if lines:
+                    first = kinds[0]
+                    assert f"{lang}:hint" in log[first], f"{game_id} {first} has no {lang}:hint"
+                    checked += 1
+                else:
+                    stepped += 1
+                for kind, value in state.picks(seat, action):
+                    picked = pick_words(game_id, [(kind, value)], lang)
+                    assert picked and picked != value or not value.isdigit(), (kind, value)
+                    if lang == "ja":
+                        assert not picked.isascii(), (kind, value)  # no notation's word
+    assert checked >= 4
+    if game_id == "game-of-fields":
+        assert stepped > 0  # its moves go one step at a time
+
+
+def test_a_step_of_a_longer_move_is_advised_by_the_hex_it_goes_to():
+    for state, seat in decisions_along("game-of-fields", 2, seed=3, every=1.0):
+        steps = [
+            action
+            for action in state.legal_actions(seat)
+            if action[0] == "g" and not move_lines(state, seat, action, random.Random(0))
+        ]
+        if steps:
+            break
+    else:
+        raise AssertionError("no step that writes no line")
+    hex_number = int(steps[0][1:]) + 1
+    en = moves_in_words(state, seat, steps, "en", None, seat)
+    ja = moves_in_words(state, seat, steps, "ja", None, seat)
+    assert plain(en[steps[0]]) == f"Go on to hex {hex_number}."
+    assert plain(ja[steps[0]]) == f"ヘクス{hex_number}へ進む。"
+
+
+def test_two_moves_that_read_alike_end_with_what_only_they_pick():
+    """One card to either of two spaces: each hint names its space, not the card again;
+    a card with one space to go reads without an aside."""
+    for state, seat in decisions_along("fools-field", 2, seed=4, every=1.0):
+        actions = state.legal_actions(seat)
+        cards = [state.picks(seat, a)[0][1] for a in actions if "@" in a]
+        if any(cards.count(c) > 1 for c in cards) and any(cards.count(c) == 1 for c in cards):
+            break
+    else:
+        raise AssertionError("no turn with a card for two spaces and a card for one")
+    words = moves_in_words(state, seat, actions, "en", None, seat)
+    for action in actions:
+        if "@" not in action:
+            continue
+        card, cell = action.split("@")
+        row, col = divmod(int(cell), 3)
+        said = plain(words[action])
+        if cards.count(card) > 1:
+            assert said == f"Deploy {card}. (row {row + 1}, column {col + 1})"
+        else:
+            assert said == f"Deploy {card}."

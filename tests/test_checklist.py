@@ -67,7 +67,7 @@ def missing_parts(game: Game, files: Files, text: ModuleType | None) -> list[str
     if text is None:
         missing.append("text module")
     else:
-        for table in ("LOG", "GLOSSARY"):
+        for table in ("LOG", "GLOSSARY", "pick_words"):
             if not getattr(text, table, None):
                 missing.append(f"text {table}")
     if game.view_type is View or not (files.package(game.id) / "views.py").is_file():

@@ -104,3 +104,15 @@ def test_the_end_of_the_game_says_why():
     assert describe("cloth-of-gold", entry, "ja", ["あなた", "コンピューター"], 0) == (
         "ゲーム終了：コンピューターの勝ち（得点が30点に達しました）。"
     )
+
+
+def test_a_line_its_subject_never_reads_in_the_log_is_read_as_advice():
+    """The Soothsayer's look is told to the looker by what it saw (a private line); as
+    advice, before anything is seen, the quiet line's hint form says what to do."""
+    entry = {"kind": "look", "seat": 0, "slot": "B2"}
+    names = ["You", "Bo"]
+    assert describe("fools", entry, "en", names, viewer=0) is None
+    hint = describe_parts("fools", entry, "en", names, viewer=0, as_hint=True)
+    assert hint == ["Look at Bo's card 2 (Soothsayer)."]
+    seen = describe("fools", entry, "en", names, viewer=1)
+    assert seen == "You (Soothsayer) looked at Bo's card 2."

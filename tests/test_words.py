@@ -82,7 +82,7 @@ def common_strings(lang: str) -> list[str]:
 
     prefixes = tuple(game_text(g).UI_PREFIX for g in REAL_GAMES)
     ui = [entry for key, entry in UI_STRINGS.items() if not key.startswith(prefixes)]
-    tables = [text.COMMON_LOG, text.RESULT_WORDS, text.COMMON_REASONS, text.ERRORS]
+    tables = [text.COMMON_LOG, text.RESULT_WORDS, text.COMMON_REASONS, text.ERRORS, text.PICKS_HINT]
     return strings_in(tables + ui, lang)
 
 

@@ -543,37 +543,15 @@ def set_state(state: str) -> None:
 
 
 def move_parts(shell, state, seat: int, actions: list[str], reader: int | None) -> dict:
-    """Each action as its seat would read it in the log (items drawn by the board),
-    played on a sample of what the seat knows and stopped before any chance."""
-    from pygames.analysis import move_lines
-    from pygames.text import describe_parts
+    """Each action offered as advice to its seat (`pygames.analysis.moves_in_words`), its
+    items drawn by the board."""
+    from pygames.analysis import moves_in_words
 
-    found, texts = {}, []
-    for action in actions:
-        parts, text = [], ""  # the text holds each drawn item's value: cards drawn differ
-        for entry in move_lines(state, seat, action, random.Random(0)):
-            line = describe_parts(state.game.id, entry, i18n.lang(), shell.names, reader)
-            if line:
-                parts += [p if isinstance(p, str) else shell.board.log_item(p) for p in line]
-                parts.append(" ")
-                text += "".join(p if isinstance(p, str) else p["value"] for p in line).strip()
-        found[action] = parts
-        texts.append(text)
-    if len(set(texts)) < len(texts) or not all(texts):
-        for action in actions:
-            found[action] = [*found[action], "(", *picked(shell, state, seat, action), ")"]
-    return found
-
-
-def picked(shell, state, seat: int, action: str) -> list:
-    """What an action picks, each item as the log draws it (a card as a small picture
-    named in the language)."""
-    parts: list = []
-    for kind, value in state.picks(seat, action):
-        if parts:
-            parts.append(" ")
-        parts.append(shell.board.log_item({"item": kind, "value": value, "text": value}))
-    return parts
+    words = moves_in_words(state, seat, actions, i18n.lang(), shell.names, reader)
+    return {
+        action: [p if isinstance(p, str) else shell.board.log_item(p) for p in parts]
+        for action, parts in words.items()
+    }
 
 
 @dataclass

@@ -44,16 +44,26 @@ LOG = {
         "en:you": "Your Hand: {tiles}.",
         "ja": "{seat}の手札：{tiles}。",
     },
-    "move": {"en": "{seat} {move}.", "en:you": "You {move}.", "ja": "{seat}が{move}。"},
+    "move": {
+        "en": "{seat} {move}.",
+        "en:you": "You {move}.",
+        "ja": "{seat}が{move}。",
+        "en:hint": "{move_hint}.",
+        "ja:hint": "{move_hint}。",
+    },
     "gift": {
         "en": "{seat} gave the {tile} tile from the square of {oval} to the rival's Court.",
         "en:you": "You gave the {tile} tile from the square of {oval} to the rival's Court.",
         "ja": "{seat}が{oval}のマスの{tile}タイルを相手の宮廷に贈りました。",
+        "en:hint": "Give the {tile} tile from the square of {oval} to the rival's Court.",
+        "ja:hint": "{oval}のマスの{tile}タイルを相手の宮廷に贈る。",
     },
     "dragon": {
         "en": "{seat} sent the Dragon to {oval}.",
         "en:you": "You sent the Dragon to {oval}.",
         "ja": "{seat}がドラゴンを{oval}へ送りました。",
+        "en:hint": "Send the Dragon to {oval}.",
+        "ja:hint": "ドラゴンを{oval}へ送る。",
     },
     "dragon_home": {
         "en": "The Dragon left {oval} for home.",
@@ -67,16 +77,22 @@ LOG = {
         "en": "{seat} revealed {tiles}.",
         "en:you": "You revealed {tiles}.",
         "ja": "{seat}が公開したタイル：{tiles}。",
+        "en:hint": "Reveal {tiles}.",
+        "ja:hint": "タイルを公開する：{tiles}。",
     },
     "score": {
         "en": "{seat} scored {points} at {oval} (total {total}).",
         "en:you": "You scored {points} at {oval} (total {total}).",
         "ja": "{seat}が{oval}で{points}点を得ました（計{total}点）。",
+        "en:hint": "Score {points} at {oval} (total {total}).",
+        "ja:hint": "{oval}で{points}点を得る（計{total}点）。",
     },
     "removed": {
         "en": "{seat} removed {count} {colour} from their Court.",
         "en:you": "You removed {count} {colour} from your Court.",
         "ja": "{seat}が宮廷の{colour}タイル{count}枚を除外しました。",
+        "en:hint": "Remove {count} {colour} from your Court.",
+        "ja:hint": "宮廷の{colour}タイル{count}枚を除外する。",
     },
     "secrecy": {
         "quiet_for_subject": True,  # the drawer reads "drew" instead
@@ -178,6 +194,11 @@ MOVES = {
     "en": ("brought a token onto {oval}", "moved a token from {source} to {oval}"),
     "ja": ("コマを{oval}に置きました", "コマを{source}から{oval}へ動かしました"),
 }
+MOVE_HINTS = {
+    "en": ("Bring a token onto {oval}", "Move a token from {source} to {oval}"),
+    "ja": ("コマを{oval}に置く", "コマを{source}から{oval}へ動かす"),
+}
+TOKEN_WORDS = {"en": "the token on {oval}", "ja": "{oval}のコマ"}
 REASONS = {
     "darkness": {
         "en": "The last tile has left the Darkness: the game ends.",
@@ -223,16 +244,23 @@ def oval_in_line(oval: str, lang: str) -> str:
     return template.format(name=OVAL_NAMES[oval][lang])
 
 
+def pick_words(kind: str, value: str, lang: str, names: list[str]) -> str:
+    """A pick in words: the oval a token goes to, the token that goes there."""
+    if kind == "token":
+        return TOKEN_WORDS[lang].format(oval=oval_in_line(value, lang))
+    return oval_in_line(value, lang)
+
+
 def format_fields(fields: dict, lang: str, names: list[str]) -> dict:
     for key in ("tiles", "squares"):
         if key in fields:
             fields[key] = tile_list(fields[key], lang)
     if "source" in fields:
         source, oval = fields["source"], oval_in_line(fields["oval"], lang)
-        if source is None:
-            fields["move"] = MOVES[lang][0].format(oval=oval)
-        else:
-            fields["move"] = MOVES[lang][1].format(source=oval_in_line(source, lang), oval=oval)
+        which = 0 if source is None else 1
+        source = source and oval_in_line(source, lang)
+        fields["move"] = MOVES[lang][which].format(source=source, oval=oval)
+        fields["move_hint"] = MOVE_HINTS[lang][which].format(source=source, oval=oval)
     if "oval" in fields:
         fields["oval"] = oval_in_line(fields["oval"], lang)
     for key in ("tile", "colour"):

@@ -98,6 +98,8 @@ LOG = {
         "en": "{seat} has made a secret Standard Bearer choice.",
         "en:you": "You have made your secret Standard Bearer choice.",
         "ja": "{seat}が旗手をひそかに決めました。",
+        "en:hint": "Make your secret Standard Bearer choice.",
+        "ja:hint": "旗手をひそかに決める。",
     },
     "revealed": {"en": "Standard Bearers revealed: {bearers}.", "ja": "旗手を公開：{bearers}。"},
     "fools": {"en": "{fools}", "ja": "{fools}"},
@@ -105,12 +107,16 @@ LOG = {
         "en": "{seat} put the Fool face down into {slot}, discarding the card there unseen.",
         "en:you": "You put the Fool face down into {slot}, discarding the card there unseen.",
         "ja": "{seat}が道化を{slot}に裏向きで入れ、元のカードは見ずに捨てました。",
+        "en:hint": "Put the Fool face down into {slot}, discarding the card there unseen.",
+        "ja:hint": "道化を{slot}に裏向きで入れ、元のカードは見ずに捨てる。",
     },
     "look": {
         "quiet_for_subject": True,
         "en": "{seat} (Soothsayer) looked at {slot}.",
         "en:you": "You (Soothsayer) looked at {slot}.",
         "ja": "{seat}が占い師の能力で{slot}を見ました。",
+        "en:hint": "Look at {slot} (Soothsayer).",
+        "ja:hint": "占い師の能力で{slot}を見る。",
     },
     "look_saw": {
         "en": "Soothsayer: {seat} saw {card} in {slot}.",
@@ -123,6 +129,8 @@ LOG = {
         "en": "{seat} (Spy) looked at {slot}.",
         "en:you": "You (Spy) looked at {slot}.",
         "ja": "{seat}が密偵の能力で{slot}を見ました。",
+        "en:hint": "Look at {slot} (Spy).",
+        "ja:hint": "密偵の能力で{slot}を見る。",
     },
     "spy_saw": {
         "en": "Spy: {seat} saw {card} in {slot}.",
@@ -134,17 +142,23 @@ LOG = {
         "en": "{seat} (Enchantress) discarded the card in {slot}, unseen.",
         "en:you": "You (Enchantress) discarded the card in {slot}, unseen.",
         "ja": "{seat}が魔女の能力で{slot}のカードを見ずに捨てました。",
+        "en:hint": "Discard the card in {slot}, unseen (Enchantress).",
+        "ja:hint": "魔女の能力で{slot}のカードを見ずに捨てる。",
     },
     "enchant_none": {
         "en": "{seat} did not use the Enchantress.",
         "en:you": "You did not use the Enchantress.",
         "ja": "{seat}は魔女の能力を使いませんでした。",
+        "en:hint": "Do not use the Enchantress.",
+        "ja:hint": "魔女の能力を使わない。",
     },
     "crone": {
         "quiet_for_subject": True,
         "en": "{seat} (Crone) drew {count} card{s}.",
         "en:you": "You (Crone) drew {count} card{s}.",
         "ja": "{seat}が老婆の能力でカードを{count}枚引きました。",
+        "en:hint": "Draw {count} card{s} (Crone).",
+        "ja:hint": "老婆の能力でカードを{count}枚引く。",
     },
     "crone_drew": {
         "en": "Crone: {seat} drew {card}.",
@@ -163,6 +177,8 @@ LOG = {
         "en:you": "You put {card} face down over {slot}.",
         "ja": "{seat}が{slot}に{card}を裏向きで差し込みました。",
         "ja:you": "{slot}に{card}を裏向きで差し込みました。",
+        "en:hint": "Put {card} face down over {slot}.",
+        "ja:hint": "{slot}に{card}を裏向きで差し込む。",
     },
     "own": {
         "quiet_for_subject": True,
@@ -175,11 +191,15 @@ LOG = {
         "en:you": "You put {card} face down over your own card {number}.",
         "ja": "{seat}が自分の軍勢の{number}枚目に{card}を裏向きで差し込みました。",
         "ja:you": "自分の軍勢の{number}枚目に{card}を裏向きで差し込みました。",
+        "en:hint": "Put {card} face down over your own card {number}.",
+        "ja:hint": "自分の軍勢の{number}枚目に{card}を裏向きで差し込む。",
     },
     "own_none": {
         "en": "{seat} kept their own army as it is.",
         "en:you": "You kept your own army as it is.",
         "ja": "{seat}は自分の軍勢を差し替えませんでした。",
+        "en:hint": "Keep your own army as it is.",
+        "ja:hint": "自分の軍勢を差し替えない。",
     },
     "army": {
         "en": "{seat}'s army: {cards}{bearer}: {total} in all.",
@@ -191,6 +211,8 @@ LOG = {
         "en": "{seat} took {card} ({source}) as a victory point: {points} in all.",
         "en:you": "You took {card} ({source}) as a victory point: {points} in all.",
         "ja": "{seat}が{card}（{source}）を勝利点にしました。計{points}点。",
+        "en:hint": "Take {card} ({source}) as a victory point: {points} in all.",
+        "ja:hint": "{card}（{source}）を勝利点にする。計{points}点。",
     },
 }
 
@@ -282,6 +304,23 @@ def card_list(cards: list[str], lang: str) -> str:
 def slot_words(slot: str, lang: str, names: list[str]) -> str:
     owner = possessive(names[SEAT_LETTERS.index(slot[0])], lang)
     return SLOT_WORDS[lang].format(owner=owner, number=slot[1])
+
+
+BEARER_WORDS = {"en": "{owner} Standard Bearer", "ja": "{owner}旗手"}
+NO_CARD = {"en": "no card", "ja": "カードなし"}
+
+
+def pick_words(kind: str, value: str, lang: str, names: list[str]) -> str:
+    """A pick in words: a card, a slot of an army, a seat's Standard Bearer, or no card
+    (as Standard Bearer, for the Enchantress, put over one's army)."""
+    if kind == "card":
+        return card_item(value, lang)
+    if kind == "slot":
+        return slot_words(value, lang, names)
+    if kind == "bearer":
+        owner = possessive(names[SEAT_LETTERS.index(value)], lang)
+        return BEARER_WORDS[lang].format(owner=owner)
+    return NO_CARD[lang]
 
 
 def format_fields(fields: dict, lang: str, names: list[str]) -> dict:

@@ -27,11 +27,15 @@ LOG = {
         "en": "{seat} deployed {card}.",
         "en:you": "You deployed {card}.",
         "ja": "{seat}が{card}を配置しました。",
+        "en:hint": "Deploy {card}.",
+        "ja:hint": "{card}を配置する。",
     },
     "retreat": {
         "en": "{seat} announced a Retreat{forced}, taking {count} card{s} from the Field.",
         "en:you": "You announced a Retreat{forced}, taking {count} card{s} from the Field.",
         "ja": "{seat}が{forced}撤退し、場のカード{count}枚を手札に加えました。",
+        "en:hint": "Announce a Retreat{forced}, taking {count} card{s} from the Field.",
+        "ja:hint": "{forced}撤退し、場のカード{count}枚を手札に加える。",
     },
     "draw": {
         "quiet_for_subject": True,  # the drawer reads "drew" instead
@@ -56,6 +60,8 @@ LOG = {
         "en:you": "You discarded {card}.",
         "ja": "{seat}が{card}を捨てました。",
         "ja:you": "{card}を捨てました。",
+        "en:hint": "Discard {card}.",
+        "ja:hint": "{card}を捨てる。",
     },
     "last_chance": {
         "en": "Hands were equal with the deck empty: {seat} ties the game by emptying their "
@@ -171,6 +177,20 @@ def card_item(card: str, lang: str) -> str:
     """A card in a line: drawn as a picture by the page, its symbols in words otherwise."""
     words = "".join(SYMBOL_WORDS[lang][s] for s in card) if lang in SYMBOL_WORDS else card
     return item("card", card, words)
+
+
+CELL_WORDS = {"en": "row {row}, column {col}", "ja": "{row}行{col}列"}
+RETREAT_WORDS = {"en": "Retreat", "ja": "撤退"}
+
+
+def pick_words(kind: str, value: str, lang: str, names: list[str]) -> str:
+    """A pick in words: a card, a space of the Field (in the picker's own frame), Retreat."""
+    if kind == "card":
+        return card_item(value, lang)
+    if kind == "cell":
+        row, col = divmod(int(value), 3)
+        return CELL_WORDS[lang].format(row=row + 1, col=col + 1)
+    return RETREAT_WORDS[lang]
 
 
 def format_fields(fields: dict, lang: str, names: list[str]) -> dict:

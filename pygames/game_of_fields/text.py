@@ -72,11 +72,15 @@ LOG = {
         "en": "{seat} moved a {pawn} from {source} to {hex}.",
         "en:you": "You moved a {pawn} from {source} to {hex}.",
         "ja": "{seat}が{pawn}を{source}から{hex}へ動かしました。",
+        "en:hint": "Move a {pawn} from {source} to {hex}.",
+        "ja:hint": "{pawn}を{source}から{hex}へ動かす。",
     },
     "siege": {
         "en": "{seat} moved a Prince from {source} onto {hex}, where a second Prince must join it.",
         "en:you": "You moved a Prince from {source} onto {hex}: a second Prince must join it.",
         "ja": "{seat}が王子を{source}から{hex}へ進めました。2人目の王子が合流して戦います。",
+        "en:hint": "Move a Prince from {source} onto {hex}: a second Prince must join it.",
+        "ja:hint": "王子を{source}から{hex}へ進める。2人目の王子が合流して戦う。",
     },
     "reveal": {
         "en": "{seat} turned {hex} over: {terrain}.",
@@ -92,11 +96,15 @@ LOG = {
         "en": "{seat} won the battle on {hex}, {attack} against {defence}: {lost} defeated.",
         "en:you": "You won the battle on {hex}, {attack} against {defence}: {lost} defeated.",
         "ja": "{seat}が{hex}の戦闘に{attack}対{defence}で勝ち、{lost}を破りました。",
+        "en:hint": "Win the battle on {hex}, {attack} against {defence}: {lost} defeated.",
+        "ja:hint": "{hex}の戦闘に{attack}対{defence}で勝ち、{lost}を破る。",
     },
     "field_taken": {
         "en": "{seat} took the Field on {hex}.",
         "en:you": "You took the Field on {hex}.",
         "ja": "{seat}が{hex}の畑を奪いました。",
+        "en:hint": "Take the Field on {hex}.",
+        "ja:hint": "{hex}の畑を奪う。",
     },
     "field_kept": {
         "en": "{seat} has no Field left, so the Field on {hex} keeps its colour.",
@@ -107,16 +115,22 @@ LOG = {
         "en": "{seat} switched the Queen on {source} with the Prince on {hex}.",
         "en:you": "You switched the Queen on {source} with the Prince on {hex}.",
         "ja": "{seat}が{source}の女王と{hex}の王子を入れ替えました。",
+        "en:hint": "Switch the Queen on {source} with the Prince on {hex}.",
+        "ja:hint": "{source}の女王と{hex}の王子を入れ替える。",
     },
     "build": {
         "en": "{seat} built a {what} on {hex}.",
         "en:you": "You built a {what} on {hex}.",
         "ja": "{seat}が{hex}に{what}を建てました。",
+        "en:hint": "Build a {what} on {hex}.",
+        "ja:hint": "{hex}に{what}を建てる。",
     },
     "prince_back": {
         "en": "{seat} regenerated a Prince on the City on {hex}.",
         "en:you": "You regenerated a Prince on the City on {hex}.",
         "ja": "{seat}が{hex}の都市に王子を復活させました。",
+        "en:hint": "Regenerate a Prince on the City on {hex}.",
+        "ja:hint": "{hex}の都市に王子を復活させる。",
     },
     "queen_back": {
         "en": "{seat} made the Prince on {source} their new Queen, on the City on {hex}; "
@@ -125,21 +139,30 @@ LOG = {
         "{limit} left at most.",
         "ja": "{seat}が{source}の王子を新しい女王として{hex}の都市に置きました"
         "（王子は最大{limit}人）。",
+        "en:hint": "Make the Prince on {source} your new Queen, on the City on {hex}; "
+        "{limit} left at most.",
+        "ja:hint": "{source}の王子を新しい女王として{hex}の都市に置く（王子は最大{limit}人）。",
     },
     "pass": {
         "en": "{seat} passed.",
         "en:you": "You passed.",
         "ja": "{seat}がパスしました。",
+        "en:hint": "Pass.",
+        "ja:hint": "パスする。",
     },
     "split_loss": {
         "en": "{seat} did not split the two Princes on {hex}: one of them is lost.",
         "en:you": "You did not split the two Princes on {hex}: one of them is lost.",
         "ja": "{seat}が{hex}の2人の王子を分けなかったため、1人を失いました。",
+        "en:hint": "Do not split the two Princes on {hex}: one of them is lost.",
+        "ja:hint": "{hex}の2人の王子を分けず、1人を失う。",
     },
     "queen_lost": {
         "en": "{seat} lost the Queen with no way to regenerate her.",
         "en:you": "You lost your Queen with no way to regenerate her.",
         "ja": "{seat}は女王を失い、復活させる手段もありません。",
+        "en:hint": "Lose your Queen with no way to regenerate her.",
+        "ja:hint": "女王を失い、復活させる手段がなくなる。",
     },
     "fields_won": {
         "en": "{seat} has a City linked to Fields worth {value}.",
@@ -211,6 +234,37 @@ def turned_words(turned: list[dict], lang: str) -> str:
         for found in turned
     ]
     return join_names(words, lang)
+
+
+# A pick in words, and a step of a move (which writes no line) offered as advice.
+PAWN_ON = {"en": "the pawn on {hex}", "ja": "{hex}のコマ"}
+ACTION_WORDS = {
+    "end": {"en": "end the turn", "ja": "手番を終える"},
+    "stop": {"en": "stop here", "ja": "ここで止まる"},
+    "stay": {"en": "stay", "ja": "とどまる"},
+    "field": {"en": "a Field", "ja": "畑"},
+    "city": {"en": "a City", "ja": "都市"},
+    "castle": {"en": "castling", "ja": "入れ替え"},
+    "prince": {"en": "a Prince regenerated", "ja": "王子の復活"},
+    "queen": {"en": "the Queen regenerated", "ja": "女王の復活"},
+    "pass": {"en": "pass", "ja": "パス"},
+}
+PICK_HINTS = {
+    "pawn": {"en": "Move {words}.", "ja": "{words}を動かす。"},
+    "hex": {"en": "Go on to {words}.", "ja": "{words}へ進む。"},
+    "reveal": {"en": "Turn {words} over.", "ja": "{words}を表に返す。"},
+    "action:end": {"en": "End the turn.", "ja": "手番を終える。"},
+    "action:stop": {"en": "Stop here.", "ja": "ここで止まる。"},
+    "action:stay": {"en": "Stay.", "ja": "とどまる。"},
+}
+
+
+def pick_words(kind: str, value: str, lang: str, names: list[str]) -> str:
+    """A pick in words: a pawn by its hex, a hex, a hex to turn over, or an action."""
+    if kind == "action":
+        return ACTION_WORDS[value][lang]
+    hex_words = hex_name(int(value), lang)
+    return PAWN_ON[lang].format(hex=hex_words) if kind == "pawn" else hex_words
 
 
 def format_fields(fields: dict, lang: str, names: list[str]) -> dict:
