@@ -200,6 +200,9 @@ def test_keyboard_only_placement(ready_page: Page) -> None:
     own = page.locator(".ff-cell.own")
     expect(own).to_have_count(1)
     assert "your card" in own.get_attribute("aria-label")
+    # The log, which a screen reader hears, says where the card went.
+    newest = page.locator(".log li").first  # the log lists the newest line first
+    expect(newest).to_contain_text(re.compile(r"^You deployed .* in the centre\.$"))
     hold_the_computer(page, False)
     assert settle(page) in ("mine", "over")
 

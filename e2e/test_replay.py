@@ -413,12 +413,12 @@ def test_a_hint_during_a_game_is_shown_and_the_log_says_so(ready_page: Page) -> 
     assert moves.count() >= legal >= 1
     expect(moves.first).to_contain_text("%")
     expect(moves.first).to_have_class("best")
-    # Each move reads as advice, not as the log's past: "Deploy ...", 「…を配置する。」.
-    expect(moves.first).to_contain_text("Deploy")
+    # Each move reads as advice, not as the log's past: "Deploy ... in the centre.".
+    expect(moves.first).to_contain_text(re.compile(r"Deploy .* in the centre\."))
     expect(page.locator(".hint-moves")).not_to_contain_text("You deployed")
     expect(moves.first.locator(".log-card")).to_have_count(1)
     page.click("button[data-lang='ja']")
-    expect(moves.first).to_contain_text("を配置する。")
+    expect(moves.first).to_contain_text("を中央に配置する。")
     expect(page.locator(".hint-moves")).not_to_contain_text("しました")
     page.click("button[data-lang='en']")
     expect(moves.first).to_contain_text("Deploy")

@@ -319,7 +319,7 @@ def fill(
             fields["why"] = reason_words(game_id, fields.get("reason"), lang)
         extra = getattr(game_text(game_id), "format_fields", None)
         if extra:
-            fields = extra(fields, lang, names)
+            fields = extra(fields, lang, names, viewer)
     return template.format(**fields)
 
 

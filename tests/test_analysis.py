@@ -287,24 +287,34 @@ def test_a_step_of_a_longer_move_is_advised_by_the_hex_it_goes_to():
     assert plain(ja[steps[0]]) == f"ヘクス{hex_number}へ進む。"
 
 
-def test_two_moves_that_read_alike_end_with_what_only_they_pick():
-    """One card to either of two spaces: each hint names its space, not the card again;
-    a card with one space to go reads without an aside."""
+def test_a_deployment_offered_as_advice_names_its_space_as_its_seat_sees_the_field():
+    checked = 0
     for state, seat in decisions_along("fools-field", 2, seed=4, every=1.0):
+        actions = [a for a in state.legal_actions(seat) if "@" in a]
+        words = moves_in_words(state, seat, actions, "en", None, seat)
+        for action in actions:
+            card, cell = action.split("@")  # in the seat's own frame
+            row, col = divmod(int(cell), 3)
+            where = "in the centre" if cell == "4" else f"at row {row + 1}, column {col + 1}"
+            assert plain(words[action]).startswith(f"Deploy {card} {where}.")
+            checked += 1
+    assert checked > 20
+
+
+def test_two_moves_that_read_alike_end_with_what_only_they_pick():
+    """Secret Standard Bearer choices all read "you chose": each ends with its card."""
+    for state, seat in decisions_along("fools", 2, seed=4, every=1.0):
         actions = state.legal_actions(seat)
-        cards = [state.picks(seat, a)[0][1] for a in actions if "@" in a]
-        if any(cards.count(c) > 1 for c in cards) and any(cards.count(c) == 1 for c in cards):
+        if all(a.startswith("bearer:") for a in actions):
             break
     else:
-        raise AssertionError("no turn with a card for two spaces and a card for one")
+        raise AssertionError("no Standard Bearer choice")
     words = moves_in_words(state, seat, actions, "en", None, seat)
     for action in actions:
-        if "@" not in action:
-            continue
-        card, cell = action.split("@")
-        row, col = divmod(int(cell), 3)
+        card = action.removeprefix("bearer:")
         said = plain(words[action])
-        if cards.count(card) > 1:
-            assert said == f"Deploy {card}. (row {row + 1}, column {col + 1})"
+        assert said.startswith("Make your secret Standard Bearer choice. (")
+        if card == "none":
+            assert said.endswith("(no card)")
         else:
-            assert said == f"Deploy {card}."
+            assert words[action][-2]["value"] == card  # the card, drawn as an item

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+from test_release_fixtures import without_logged_since
 from test_remote_game import CRYPTO, play_whole_game
 
 from pygames.position import encode_state
@@ -32,7 +33,7 @@ def without_new_counts(encoded: str | None) -> dict | None:
     data = json.loads(encoded)
     for field in COUNTED_SINCE & set(data):
         data[field] = "(counted since)"
-    return data
+    return without_logged_since(data)
 
 
 def opened(case: dict) -> list[RemoteGame]:

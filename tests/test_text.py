@@ -116,3 +116,25 @@ def test_a_line_its_subject_never_reads_in_the_log_is_read_as_advice():
     assert hint == ["Look at Bo's card 2 (Soothsayer)."]
     seen = describe("fools", entry, "en", names, viewer=1)
     assert seen == "You (Soothsayer) looked at Bo's card 2."
+
+
+def test_a_deployment_is_told_where_as_each_reader_sees_the_field():
+    """The Field is kept in seat A's frame; B sits opposite, so B's row 1, column 2 is A's
+    row 3, column 2. A log written before the space was logged still reads."""
+    state = GAMES["fools-field"].new_state(2, 4, {"start": "A"})
+    state.apply(0, state.legal_actions(0)[0])  # the first card goes to the centre
+    seat = state.to_act()[0]
+    action = next(a for a in state.legal_actions(seat) if a.endswith("@1"))
+    state.apply(seat, action)
+    card = action.split("@")[0]
+    entry = state.view(0)["log"][-1]
+    assert entry["kind"] == "deploy"
+    names = ["You", "Rival"] if seat == 1 else ["Rival", "You"]
+    seen_by = {reader: describe("fools-field", entry, "en", names, reader) for reader in (0, 1)}
+    assert seen_by[seat] == f"You deployed {card} at row 1, column 2."
+    assert seen_by[1 - seat] == f"Rival deployed {card} at row 3, column 2."
+    ja_card = "".join({"X": "剣", "S": "盾", "F": "花"}[symbol] for symbol in card)
+    ja_line = describe("fools-field", entry, "ja", ["A", "B"], seat)
+    assert ja_line == f"{'AB'[seat]}が{ja_card}を1行2列に配置しました。"
+    older = {key: value for key, value in entry.items() if key != "cell"}
+    assert describe("fools-field", older, "en", names, seat) == f"You deployed {card}."

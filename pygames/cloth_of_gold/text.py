@@ -251,7 +251,7 @@ def pick_words(kind: str, value: str, lang: str, names: list[str]) -> str:
     return oval_in_line(value, lang)
 
 
-def format_fields(fields: dict, lang: str, names: list[str]) -> dict:
+def format_fields(fields: dict, lang: str, names: list[str], viewer: int | None) -> dict:
     for key in ("tiles", "squares"):
         if key in fields:
             fields[key] = tile_list(fields[key], lang)

@@ -323,7 +323,7 @@ def pick_words(kind: str, value: str, lang: str, names: list[str]) -> str:
     return NO_CARD[lang]
 
 
-def format_fields(fields: dict, lang: str, names: list[str]) -> dict:
+def format_fields(fields: dict, lang: str, names: list[str], viewer: int | None) -> dict:
     if "count" in fields:
         fields["s"] = "" if fields["count"] == 1 else "s"
     if isinstance(fields.get("cards"), list):

@@ -276,7 +276,7 @@ class FoolsFieldState(State):
         if card in self.known_held[seat]:
             self.known_held[seat].remove(card)
         self.field[cell] = (card, seat)
-        self.log("deploy", seat=seat, card=card)
+        self.log("deploy", seat=seat, card=card, cell=cell)  # the table's frame
         if self.pending_winner is not None:  # the non-start player's answering turn
             if self.hands[seat]:
                 self.end_game(win_for(1 - seat, 2), "emptied")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pygames.fools_field.rules import CENTRE, to_table
 from pygames.text import item
 
 LOG = {
@@ -24,11 +25,11 @@ LOG = {
         "ja": "新しい戦闘：{start}が先攻です。",
     },
     "deploy": {
-        "en": "{seat} deployed {card}.",
-        "en:you": "You deployed {card}.",
-        "ja": "{seat}が{card}を配置しました。",
-        "en:hint": "Deploy {card}.",
-        "ja:hint": "{card}を配置する。",
+        "en": "{seat} deployed {card}{at}.",
+        "en:you": "You deployed {card}{at}.",
+        "ja": "{seat}が{card}を{at}配置しました。",
+        "en:hint": "Deploy {card}{at}.",
+        "ja:hint": "{card}を{at}配置する。",
     },
     "retreat": {
         "en": "{seat} announced a Retreat{forced}, taking {count} card{s} from the Field.",
@@ -180,6 +181,11 @@ def card_item(card: str, lang: str) -> str:
 
 
 CELL_WORDS = {"en": "row {row}, column {col}", "ja": "{row}行{col}列"}
+# Where a card went, as its reader sees the Field (rows from their far side); a log
+# written before the space was logged says nothing.
+AT = {"en": " at {where}", "ja": "{where}に"}
+CENTRE_WORDS = {"en": "the centre", "ja": "中央"}
+IN_THE_CENTRE = {"en": " in the centre", "ja": "中央に"}
 RETREAT_WORDS = {"en": "Retreat", "ja": "撤退"}
 
 
@@ -188,12 +194,27 @@ def pick_words(kind: str, value: str, lang: str, names: list[str]) -> str:
     if kind == "card":
         return card_item(value, lang)
     if kind == "cell":
-        row, col = divmod(int(value), 3)
-        return CELL_WORDS[lang].format(row=row + 1, col=col + 1)
+        return cell_words(int(value), lang)
     return RETREAT_WORDS[lang]
 
 
-def format_fields(fields: dict, lang: str, names: list[str]) -> dict:
+def cell_words(cell: int, lang: str) -> str:
+    """A space of the Field in a seat's own frame: "row 2, column 3", "the centre"."""
+    if cell == CENTRE:
+        return CENTRE_WORDS[lang]
+    row, col = divmod(cell, 3)
+    return CELL_WORDS[lang].format(row=row + 1, col=col + 1)
+
+
+def format_fields(fields: dict, lang: str, names: list[str], viewer: int | None) -> dict:
+    cell = fields.get("cell")  # a deployment's space, told as the reader sees the Field
+    if cell == CENTRE:
+        fields["at"] = IN_THE_CENTRE[lang]
+    elif isinstance(cell, int) and cell in range(9):
+        where = cell_words(to_table(viewer or 0, cell), lang)
+        fields["at"] = AT[lang].format(where=where)
+    else:
+        fields["at"] = ""  # a log written before the space was logged
     if "cards" in fields and isinstance(fields["cards"], list):
         fields["count"] = len(fields["cards"])
         fields["cards"] = " ".join(card_item(card, lang) for card in fields["cards"]) or "-"

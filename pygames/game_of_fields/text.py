@@ -267,7 +267,7 @@ def pick_words(kind: str, value: str, lang: str, names: list[str]) -> str:
     return PAWN_ON[lang].format(hex=hex_words) if kind == "pawn" else hex_words
 
 
-def format_fields(fields: dict, lang: str, names: list[str]) -> dict:
+def format_fields(fields: dict, lang: str, names: list[str], viewer: int | None) -> dict:
     for key in ("hex", "source"):
         if isinstance(fields.get(key), int):
             fields[key] = hex_name(fields[key], lang)
