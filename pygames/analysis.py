@@ -321,8 +321,9 @@ def moves_in_words(
         parts: list[str | dict[str, str]] = []
         for entry in move_lines(state, seat, action, random.Random(seed)):
             line = describe_parts(game_id, entry, lang, names, reader, as_hint=True)
-            if line:
-                parts += [SENTENCE_GAP[lang]] * bool(parts) + line
+            if line and parts:
+                parts.append(SENTENCE_GAP[lang])
+            parts += line or []
         words[action] = parts or picks_hint(game_id, state.picks(seat, action), lang, names)
     alike: dict[str, list[str]] = {}
     for action in actions:

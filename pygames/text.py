@@ -353,7 +353,7 @@ def pick_words(
 def picks_hint(
     game_id: str, picks: list[tuple[str, str]], lang: str, names: list[str] | None = None
 ) -> list[str | dict[str, str]]:
-    """A move that writes no line, offered as advice: "Go on to hex 14."."""
+    """A move that writes no line, offered as advice: ["Go on to hex 14."]."""
     hints = getattr(game_text(game_id), "PICK_HINTS", {})
     kind, value = picks[0]
     template = hints.get(f"{kind}:{value}") or hints.get(kind) or PICKS_HINT
