@@ -357,14 +357,20 @@ def picks_hint(
     hints = getattr(game_text(game_id), "PICK_HINTS", {})
     kind, value = picks[0]
     template = hints.get(f"{kind}:{value}") or hints.get(kind) or PICKS_HINT
-    return split_items(template[lang].format(words=pick_words(game_id, picks, lang, names)))
+    return _with_picks(template[lang], game_id, picks, lang, names)
 
 
 def picks_aside(
     game_id: str, picks: list[tuple[str, str]], lang: str, names: list[str] | None = None
 ) -> list[str | dict[str, str]]:
     """What an action picks, bracketed after its line: two moves that read alike differ."""
-    return split_items(PICKS_ASIDE[lang].format(words=pick_words(game_id, picks, lang, names)))
+    return _with_picks(PICKS_ASIDE[lang], game_id, picks, lang, names)
+
+
+def _with_picks(
+    template: str, game_id: str, picks: list[tuple[str, str]], lang: str, names: list[str] | None
+) -> list[str | dict[str, str]]:
+    return split_items(template.format(words=pick_words(game_id, picks, lang, names)))
 
 
 def plain_text(line: str) -> str:

@@ -138,3 +138,12 @@ def test_a_deployment_is_told_where_as_each_reader_sees_the_field():
     assert ja_line == f"{'AB'[seat]}が{ja_card}を1行2列に配置しました。"
     older = {key: value for key, value in entry.items() if key != "cell"}
     assert describe("fools-field", older, "en", names, seat) == f"You deployed {card}."
+
+
+@pytest.mark.parametrize("cell", ["4", -1, 9, 10**30, None, [4], {"d": 4}, 2.5])
+def test_a_deployment_line_with_a_damaged_space_reads_without_a_place(cell):
+    """A log line comes from a position, which may come from a link: its space is read as
+    hostile, and a space that is not one of the Field's nine is not told."""
+    entry = {"kind": "deploy", "seat": 0, "card": "XSSX", "cell": cell}
+    assert describe("fools-field", entry, "en", ["You", "Rival"], 1) == "You deployed XSSX."
+    assert describe("fools-field", entry, "ja", ["A", "B"], 1) == "Aが剣盾盾剣を配置しました。"
