@@ -121,6 +121,7 @@ def test_a_whole_game_against_the_computer_by_clicks(page: Page, site_url: str) 
     turn = open_link(page, site_url, new_link(11))
     screenshot(page, "cog-desktop-start")
     saw_token_choice = False
+    marked = 0
     for _ in range(120):
         if turn == "over":
             break
@@ -129,6 +130,12 @@ def test_a_whole_game_against_the_computer_by_clicks(page: Page, site_url: str) 
         # Python replays the game as saved, and works out what my clicks will play.
         state = saved_record(page).replay()
         assert state.to_act() == [0]
+        # The ovals the computer's token left and went to are marked, as the view says.
+        marks = [value for _, value in state.view(0)["marks"]]
+        assert sorted(marks) == sorted(
+            page.locator(".cog-oval.last-move").evaluate_all("els => els.map(e => e.dataset.oval)")
+        )
+        marked += bool(marks)
         expected = expected_action(state, 0, moves(page))
         page.locator(LEGAL).nth(0).wait_for()
         if (
@@ -149,6 +156,7 @@ def test_a_whole_game_against_the_computer_by_clicks(page: Page, site_url: str) 
     state = saved_record(page).replay()
     assert state.is_over()
     assert saw_token_choice, "later turns offer one confirm button per token"
+    assert marked > 10, "the computer's moves were marked"
     final = page.locator("#cog-final")
     expect(final).to_be_visible()
     scores = final.locator("tr.score td").all_inner_texts()

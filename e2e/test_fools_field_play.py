@@ -207,6 +207,32 @@ def test_keyboard_only_placement(ready_page: Page) -> None:
     assert settle(page) in ("mine", "over")
 
 
+def test_the_rivals_latest_card_is_marked_and_named_where_i_see_it(
+    page: Page, site_url: str
+) -> None:
+    marked = {}
+
+    def rival_just_deployed_off_centre(state, view) -> bool:
+        mover, action = state.history[-1]
+        marked["cells"] = [value for kind, value in view["marks"] if kind == "cell"]
+        return mover == 1 and "@" in action and marked["cells"] not in ([], ["4"])
+
+    page.goto(site_url + "#" + link_where(rival_just_deployed_off_centre))
+    wait_ready(page)
+    assert settle(page) == "mine"
+    (cell,) = marked["cells"]  # in my frame: the rival's own cell number is 8 - cell
+    latest = page.locator(".ff-cell.last-move")
+    expect(latest).to_have_count(1)
+    expect(latest).to_have_attribute("data-index", cell)
+    expect(latest).to_have_attribute(
+        "aria-label", re.compile(r"^Row \d, column \d: .*, latest move$")
+    )
+    assert "opponent's card" in latest.get_attribute("aria-label")
+    page.click("[data-lang='ja']")
+    expect(latest).to_have_attribute("aria-label", re.compile(r"、直前の手$"))
+    expect(page.locator(".ff-cell.last-move")).to_have_count(1)
+
+
 def test_voluntary_retreat_asks_first(ready_page: Page) -> None:
     page = ready_page
     start_game(page, seat_b="random", start="B")

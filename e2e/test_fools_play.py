@@ -79,7 +79,7 @@ def test_a_four_seat_game_against_three_computers_by_clicks(page: Page, site_url
     turn = open_link(page, site_url, new_link(["human", "easy", "easy", "easy"], seed=4))
     expect(page.locator(".fools-seat")).to_have_count(4)
     screenshot(page, "fools-desktop-start")
-    shots = 0
+    shots = marked = 0
     for _ in range(300):
         if turn == "over":
             break
@@ -96,6 +96,10 @@ def test_a_four_seat_game_against_three_computers_by_clicks(page: Page, site_url
             visible = sum(1 for slot in state.view(0)["armies"][seat] if slot["card"])
             bearer = 1 if state.view(0)["bearers"][seat] else 0
             assert known == visible + bearer
+        # The slots the others played on since my last turn are marked, as the view says.
+        marks = sorted(value for _, value in state.view(0)["marks"])
+        assert page_marks(page) == marks
+        marked += bool(marks)
         if state.view(0)["step"] and state.view(0)["step"]["kind"] == "deploy" and shots < 1:
             page.locator(HAND).first.click()
             expect(page.locator(LEGAL).first).to_be_visible()
@@ -109,6 +113,16 @@ def test_a_four_seat_game_against_three_computers_by_clicks(page: Page, site_url
     assert state.is_over()
     expect(page.locator(".fools-report")).to_be_visible()
     screenshot(page, "fools-desktop-over")
+    assert marked > 3  # turns began with others' moves marked
+
+
+def page_marks(page: Page) -> list[str]:
+    """The army slots and Standard Bearers the page marks as the latest moves."""
+    return sorted(
+        page.locator(".last-move").evaluate_all(
+            "els => els.map(e => e.dataset.slot || e.dataset.bearer)"
+        )
+    )
 
 
 def test_three_humans_choose_behind_the_cover(page: Page, site_url: str) -> None:

@@ -197,7 +197,24 @@ def test_two_pawns_move_in_one_turn(ready_page: Page, site_url: str) -> None:
     expect(page.locator(".play")).to_have_attribute("data-turn", "other")
     after = saved_record(page).replay()
     assert after.queens[0] == 9 and sorted(after.princes[0]) == [3, 13]
+    # My move is marked while the computer thinks: both pawns' hexes, from and to.
+    assert {"7", "9", "12", "13"} <= marked_hexes(page) == hexes_marked_in(after)
     hold_the_computer(page, False)
+    assert settle(page) in ("mine", "over")
+    answered = saved_record(page).replay()
+    assert answered.history[-1][0] == 1
+    assert marked_hexes(page) == hexes_marked_in(answered)  # now the computer's move
+
+
+def marked_hexes(page: Page) -> set[str]:
+    """The hexes the map marks as the latest move, each drawn with its ring."""
+    marked = page.locator(".gof-hex.last-move")
+    expect(marked.locator(".mark-ring")).to_have_count(marked.count())
+    return set(marked.evaluate_all("els => els.map(e => e.dataset.hex)"))
+
+
+def hexes_marked_in(state) -> set[str]:
+    return {value for kind, value in state.view(0)["marks"] if kind == "hex"}
 
 
 def test_a_battle_shows_both_values_before_it_is_fought(ready_page: Page, site_url: str) -> None:

@@ -28,8 +28,9 @@ legal moves (bots never pick them): ``resign`` (any seat, any time) and
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self, TypeVar, cast
 
@@ -423,6 +424,18 @@ class State:
         """A move of another seat as `seat` saw it (e.g. a face-down discard: ``discard:?``)."""
         return action
 
+    def table_began(self) -> int:
+        """The history's length when the table was last laid afresh (a new round), so
+        that no move before it is marked (`marks`). By default the table lasts the game."""
+        return 0
+
+    def places(self, actor: int, action: str, seat: int | None) -> list[tuple[str, str]]:
+        """Where on the table `actor`'s `action` went, for the board to mark as the latest
+        move, as `seat` sees the table (picks in its frame: [("cell", "4")]). `action` is
+        as `seat` knows it (`redacted`). A card that has left the table since need not
+        be marked (The Fool's Field). By default an action marks nothing."""
+        return []
+
     def seat_left(self, seat: int) -> None:
         """A resignation with more than one other seat still playing: the game goes on.
 
@@ -531,10 +544,46 @@ class State:
             "end_reason": self.end_reason,
             "resigned": list(self.resigned),
             "moves_played": len(self.history),
+            "marks": [list(place) for place in self.marks(seat)],
             "log": [log_entry(e) for e in self.events if e.visible_to(seat)],
             **self.game_view(seat),
         }
         return cast(View, view)
+
+    def marks(self, seat: int | None) -> list[tuple[str, str]]:
+        """Where the latest moves went, as `seat` sees them (`places`), for the board to
+        mark. While `seat` is to act: the moves of other seats since its own last turn
+        (its own moves so far this turn aside: the board shows them as they are made).
+        Otherwise the last run of moves of whoever moved last, or, when others moved
+        after `seat`, all their moves since. Nothing from before the table last began
+        afresh (`table_began`); chance, resignations and agreed draws mark nothing."""
+        latest = self.latest_moves(seat)
+        found: list[tuple[str, str]] = []
+        for actor, action in reversed(latest):
+            for place in self.places(actor, self.redacted(actor, action, seat), seat):
+                if place not in found:
+                    found.append(place)
+        return found
+
+    def latest_moves(self, seat: int | None) -> list[tuple[int, str]]:
+        """The moves `marks` marks, newest first."""
+        since = len(self.history) - self.table_began()
+        moves: Iterator[tuple[int, str]] = (
+            (actor, action)
+            for actor, action in itertools.islice(reversed(self.history), since)
+            if actor != CHANCE and action not in META_ACTIONS
+        )
+        if seat is not None and seat in self.to_act():
+            moves = itertools.dropwhile(lambda move: move[0] == seat, moves)
+            return list(itertools.takewhile(lambda move: move[0] != seat, moves))
+        last = next(moves, None)
+        if last is None:
+            return []
+        mover = last[0]
+        moves = itertools.chain([last], moves)
+        if seat is None or mover == seat:
+            return list(itertools.takewhile(lambda move: move[0] == mover, moves))
+        return list(itertools.takewhile(lambda move: move[0] != seat, moves))
 
     def full_view(self, seat: int | None = None) -> View:
         """The view of an onlooker who sees everything, from `seat`'s place at the table.

@@ -56,6 +56,9 @@ class View(TypedDict):
     end_reason: str | None
     resigned: list[int]
     moves_played: int
+    # Where the latest moves went, for the board to mark (`State.marks`): picks such as
+    # ["cell", "4"] in this seat's frame.
+    marks: list[PickPair]
     log: list[LogEntry]
     # A replay of a finished game seen from everywhere (`State.full_view`) sets it.
     everything: NotRequired[bool]

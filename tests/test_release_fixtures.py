@@ -5,7 +5,7 @@ formats (position format 1, options as then named; see make_release_fixtures.py)
 records, finished games, games played on from a position, and shared positions
 with their past, for every game at every seat count and option. Each must open
 today to exactly the views it opened to then, but for what log lines say since
-(`LOGGED_SINCE`).
+(`LOGGED_SINCE`) and the keys views have had since (`VIEWED_SINCE`).
 """
 
 import json
@@ -21,10 +21,12 @@ CASES = json.loads(
 # Log lines' fields added since that release, by kind: where a card of The Fool's Field
 # was deployed (the log named the card only). A line logged before still reads.
 LOGGED_SINCE = {"deploy": {"cell"}}
+VIEWED_SINCE = {"marks"}  # where the latest moves went, for the board to mark
 
 
 def without_logged_since(found):
-    """Views or an encoded position, less the log fields `LOGGED_SINCE` names."""
+    """Views or an encoded position, less the log fields `LOGGED_SINCE` names and the
+    view keys `VIEWED_SINCE` names."""
     if isinstance(found, list):
         return [without_logged_since(item) for item in found]
     if not isinstance(found, dict):
@@ -35,6 +37,8 @@ def without_logged_since(found):
         kind, data, readers = found["e"]
         pairs = [pair for pair in data["d"] if pair[0] not in LOGGED_SINCE[kind]]
         return {"e": [kind, {"d": pairs}, readers]}
+    if "moves_played" in found:  # a view
+        found = {key: value for key, value in found.items() if key not in VIEWED_SINCE}
     return {key: without_logged_since(value) for key, value in found.items()}
 
 

@@ -446,6 +446,13 @@ class ClothOfGoldState(State):
             return [("oval", move.target), ("token", move.source)]
         return [("oval", move.oval)]
 
+    def places(self, actor: int, action: str, seat: int | None) -> list[tuple[str, str]]:
+        """The oval a token left and the one it went to; the oval the Dragon went to."""
+        move = NOTATION.parse(action)
+        if isinstance(move, Move):
+            return [("oval", move.source), ("oval", move.target)]
+        return [("oval", move.oval)]
+
     def prompt(self, seat: int) -> Prompt:
         if self.phase == CHOOSE_DRAGON_TARGET:
             return {"key": "cog.dragon_target"}

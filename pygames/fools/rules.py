@@ -37,6 +37,7 @@ Rulings of ours, each on the rules page:
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -872,6 +873,24 @@ class FoolsState(State):
             case FoolIn(slot) | Look(slot) | Spy(slot) | Enchant(int(slot)) | TakeArmyCard(slot):
                 return [("slot", slot_name(slot))]
         raise AssertionError(action)
+
+    def places(self, actor: int, action: str, seat: int | None) -> list[tuple[str, str]]:
+        """The army slot a move put a card on, looked at, enchanted or took from, and the
+        Standard Bearer taken."""
+        match read(action):
+            case FoolIn(slot) | Look(slot) | Spy(slot) | Enchant(int(slot)) | TakeArmyCard(slot):
+                return [("slot", slot_name(slot))]
+            case Deploy(_, slot) | Own(_, slot):
+                return [("slot", slot_name(slot))]
+            case TakeBearer(owner):
+                return [("bearer", LETTERS[owner])]
+        return []
+
+    def table_began(self) -> int:
+        """Where this round began: its armies are dealt afresh."""
+        began = self.round_start()
+        chances = (index for index, (actor, _) in enumerate(self.history) if actor == CHANCE)
+        return next(itertools.islice(chances, began, None), len(self.history))
 
     def prompt(self, seat: int) -> Prompt:
         if self.phase == BEARER:

@@ -416,6 +416,17 @@ class FoolsFieldState(State):
             return [("card", move.card)]
         return [("card", move.card), ("cell", str(move.cell))]
 
+    def places(self, actor: int, action: str, seat: int | None) -> list[tuple[str, str]]:
+        """A deployment's cell while its card lies there, in `seat`'s frame."""
+        move = NOTATION.parse(action)
+        if not isinstance(move, Deploy):
+            return []
+        cell = to_table(actor, move.cell)
+        placed = self.field.get(cell)
+        if placed is None or tuple(placed) != (move.card, actor):
+            return []
+        return [("cell", str(to_table(0 if seat is None else seat, cell)))]
+
     def prompt(self, seat: int) -> Prompt:
         if self.phase == DISCARDING:
             return {"key": "ff.discard", "count": len(self.hands[seat]) - HAND_LIMIT}

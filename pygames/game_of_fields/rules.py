@@ -998,6 +998,22 @@ class GameOfFieldsState(State):
                 return [("action", "queen"), ("hex", str(city)), ("pawn", str(prince))]
         return [("action", action)]  # a word: field, city, pass, stop, end, stay
 
+    def places(self, actor: int, action: str, seat: int | None) -> list[tuple[str, str]]:
+        """Every hex a move went through: where a pawn began and each step, a hex turned
+        over, where a Queen castled to or built, where a pawn came back (and the Prince
+        that a Queen's return took off)."""
+        match parse(action):
+            case StartMove(hex_id) | Step(hex_id) | TurnOver(hex_id) | PrinceBack(hex_id):
+                return [("hex", str(hex_id))]
+            case Castle(prince):
+                return [("hex", str(prince))]
+            case QueenBack(city, prince):
+                return [("hex", str(city)), ("hex", str(prince))]
+            case Build():
+                queen = self.queens[actor]
+                return [] if queen < 0 else [("hex", str(queen))]
+        return []
+
     def prompt(self, seat: int) -> Prompt:
         if self.phase == MOVE:
             return {"key": "gof.move", "pawn": self.mover, "left": self.reach - self.used}

@@ -28,7 +28,7 @@ from pygames.views import Choices, View
 from web import dom
 from web.dom import Element, Live, h
 from web.host import BoardHost
-from web.i18n import t
+from web.i18n import listed, t
 
 ViewT = TypeVar("ViewT", bound=View)
 START_OPTION = "start"  # the option that says who plays first, named so in every game
@@ -42,6 +42,17 @@ TABLE_PLACES = {
 }
 # Arrow keys as (columns, rows) steps.
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+# A place the latest moves went to (a view's marks): a ring and a dot (style.css).
+MARK_CLASS = "last-move"
+
+
+def marked_attrs(attrs: dict) -> dict:
+    """The attributes of a place the latest moves went to: the mark's class, and
+    "latest move" after the place's name for a screen reader."""
+    marked = attrs | {"class": f"{attrs.get('class', '')} {MARK_CLASS}".strip()}
+    if "aria-label" in attrs:
+        marked["aria-label"] = listed([attrs["aria-label"], t("board.last_move")])
+    return marked
 
 
 class Board(Generic[ViewT]):
@@ -117,6 +128,11 @@ class Board(Generic[ViewT]):
     def log_item(self, part: dict) -> Element:
         """An item inside a log line (e.g. a card): its words, unless a board draws it."""
         return h("span", {"class": "log-item", "data-item": part["item"]}, part["text"])
+
+    def marked(self, kind: str) -> set[str]:
+        """The places of `kind` the latest moves went to (the view's marks), which the
+        board draws with `marked_attrs`."""
+        return {value for pick_kind, value in self.view["marks"] if pick_kind == kind}
 
     def game_number(self, view: ViewT) -> int:
         """Which game of a match this is (games with match play override it)."""

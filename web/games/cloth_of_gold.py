@@ -263,6 +263,9 @@ class Board(base.Board[ClothOfGoldView]):
         if view["vacated"] == name and view["phase"] == "choose_dragon_target":
             classes.append("vacated")
             label += " " + t("cog.just_left")
+        if name in self.marked("oval"):
+            classes.append(base.MARK_CLASS)
+            label += " " + t("cog.last_move")  # the name is sentences: one more
         return h(
             "button",
             {

@@ -290,10 +290,12 @@ class Board(base.Board[FoolsView]):
             words = t("fools.face_down") + (". " + replaced if replaced else "")
         legal = name in self.legal.get(SLOT, set())
         attrs = {"class": "slot" + (" legal" if legal else ""), "data-slot": name}
+        marked = name in self.marked("slot")
         if not legal:
-            return h("div", attrs | {"role": "img", "aria-label": f"{where}: {words}"}, body)
+            attrs |= {"role": "img", "aria-label": f"{where}: {words}"}
+            return h("div", base.marked_attrs(attrs) if marked else attrs, body)
         spoken_body = self.spoken_slot(card, know, slot["empty"])
-        return self.pickable(attrs, "slot", name, where, spoken_body)
+        return self.pickable(attrs, "slot", name, where, spoken_body, marked)
 
     @staticmethod
     def spoken_slot(card: str | None, know: str | None, empty: bool) -> Element:
@@ -349,21 +351,30 @@ class Board(base.Board[FoolsView]):
             words = t("fools.no_bearer_here")
         legal = letter in self.legal.get(BEARER, set())
         attrs = {"class": "slot bearer" + (" legal" if legal else ""), "data-bearer": letter}
+        marked = letter in self.marked("bearer")
         if not legal:
-            return h("div", attrs | {"role": "img", "aria-label": f"{label}: {words}"}, body)
+            attrs |= {"role": "img", "aria-label": f"{label}: {words}"}
+            return h("div", base.marked_attrs(attrs) if marked else attrs, body)
         spoken = card_face(card, spoken=True) if card else body
-        return self.pickable(attrs, "bearer", letter, label, spoken)
+        return self.pickable(attrs, "bearer", letter, label, spoken, marked)
 
     def pickable(
-        self, attrs: dict[str, str], act: str, value: str, where: str, spoken: Element
+        self,
+        attrs: dict[str, str],
+        act: str,
+        value: str,
+        where: str,
+        spoken: Element,
+        marked: bool,
     ) -> Element:
         """A legal slot as a button: its words are its name; the first one takes the Tab stop."""
         tab = "-1"
         if not self.tab_given:
             tab, self.tab_given = "0", True
+        latest = t("common.list_sep") + t("board.last_move") if marked else None
         return h(
             "button",
-            attrs
+            (base.marked_attrs(attrs) if marked else attrs)
             | {
                 "type": "button",
                 "data-act": act,
@@ -373,6 +384,7 @@ class Board(base.Board[FoolsView]):
             },
             h("span", {"class": "visually-hidden"}, f"{where}: "),
             spoken,
+            latest and h("span", {"class": "visually-hidden"}, latest),
         )
 
     def centre(self, view: FoolsView) -> Element:

@@ -202,8 +202,11 @@ class Board(base.Board[FoolsFieldView]):
         placed = {entry["cell"]: entry for entry in view["field"]}
         legal = self.legal_cells(view)
         focus_cell = min(legal) if legal else 4
+        marked = self.marked("cell")
         cells = [
-            self.cell(index, placed.get(index), index in legal, index == focus_cell)
+            self.cell(
+                index, placed.get(index), index in legal, index == focus_cell, str(index) in marked
+            )
             for index in range(9)
         ]
         return h(
@@ -212,7 +215,9 @@ class Board(base.Board[FoolsFieldView]):
             cells,
         )
 
-    def cell(self, index: int, entry: FieldCard | None, legal: bool, tab_stop: bool) -> Element:
+    def cell(
+        self, index: int, entry: FieldCard | None, legal: bool, tab_stop: bool, marked: bool
+    ) -> Element:
         row, col = divmod(index, 3)
         where = t("ff.cell", row=row + 1, col=col + 1)
         attrs = {
@@ -225,9 +230,11 @@ class Board(base.Board[FoolsFieldView]):
         }
         if entry is not None:
             owner = self.owner_words(entry["owner"])
-            label = f"{where}: {owner}, {card_words(entry['sides'])}"
+            label = f"{where}: " + listed([owner, card_words(entry["sides"])])
             mine = "own" if entry["owner"] == self.bottom_seat() else "other"
             attrs |= {"aria-label": label, "aria-disabled": "true", "class": f"ff-cell {mine}"}
+            if marked:
+                attrs = base.marked_attrs(attrs)
             return h("button", attrs, card_svg(entry["sides"], mine))
         if legal:
             attrs |= {

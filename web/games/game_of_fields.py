@@ -296,6 +296,10 @@ class Board(base.Board[GameOfFieldsView]):
         pawns = self.pawns_at(view, index)
         words = [t("gof.hex_name", n=index + 1), t("gof.terrain." + terrain)]
         words += [w for _, w in pawns]
+        marked = hex_id in self.marked("hex")
+        if marked:
+            classes.append(base.MARK_CLASS)
+            words.append(t("board.last_move"))
         if role:
             words.append(t("gof.can." + role))
         entry = self.destinations(view)[1].get(hex_id) if role == "dest" else None
@@ -321,6 +325,7 @@ class Board(base.Board[GameOfFieldsView]):
             svg("polygon", {"points": corners(0, 0, SIZE - 1), "class": "pattern"}),
             terrain_symbol(terrain),
             svg("text", {"x": -16, "y": -21, "class": "num"}, str(index + 1)),
+            marked and svg("polygon", {"points": corners(0, 0, SIZE - 9), "class": "mark-ring"}),
             [drawing for drawing, _ in pawns],
             svg("polygon", {"points": corners(0, 0, SIZE - 4), "class": "ring"}),
         )

@@ -1,0 +1,128 @@
+"""Where the latest moves went (`State.marks`, a view's ``marks``), for every game.
+
+Every board marks the places its view names, so that a player sees at a glance what
+the other seats did since their own last move. A view's marks come from the moves as
+its seat knows them: `tests/test_contract.py` checks that a seat's masked copy gives
+the same view, marks included, in every game.
+"""
+
+import random
+
+import pytest
+
+from pygames import GAMES
+from pygames.fools_field.rules import to_table
+
+A, B = 0, 1
+
+
+def first_move(state, seat, kind):
+    """The first legal action of `seat` whose first pick is of `kind`."""
+    for action in state.legal_actions(seat):
+        if state.picks(seat, action)[0][0] == kind:
+            return action
+    raise AssertionError(f"no {kind} move for seat {seat}")
+
+
+def test_a_rivals_deployment_is_marked_where_each_seat_sees_it():
+    state = GAMES["fools-field"].new_state(2, seed=4, options={"start": "A"})
+    state.apply(A, first_move(state, A, "card"))  # the centre, the first turn
+    assert state.view(A)["marks"] == [["cell", "4"]]  # A moved last: A's own move
+    assert state.view(B)["marks"] == [["cell", "4"]]
+    action = next(a for a in state.legal_actions(B) if state.picks(B, a)[1][1] != "4")
+    cell = int(state.picks(B, action)[1][1])
+    state.apply(B, action)
+    assert state.view(B)["marks"] == [["cell", str(cell)]]
+    assert state.view(A)["marks"] == [["cell", str(to_table(B, cell))]]  # A's frame
+    assert to_table(B, cell) != cell  # the frames differ: the test can tell them apart
+    assert state.view(None)["marks"] == [["cell", str(to_table(B, cell))]]
+
+
+def test_a_card_that_left_the_field_is_not_marked():
+    state = GAMES["fools-field"].new_state(2, seed=4, options={"start": "A"})
+    state.apply(A, first_move(state, A, "card"))
+    state.field.clear()  # as when a battle ends and the Field is cleared
+    assert state.view(B)["marks"] == []
+
+
+def game_of_fields_after_b_moved():
+    state = GAMES["game-of-fields"].new_state(2, seed=2)
+    rng = random.Random(5)
+    while state.to_act() != [A] or not state.history or state.history[-1][0] != B:
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def test_while_a_seat_makes_its_move_the_rivals_last_move_stays_marked():
+    state = game_of_fields_after_b_moved()
+    rivals = state.view(A)["marks"]
+    assert rivals, "B's turn went somewhere"
+    assert all(kind == "hex" for kind, _ in rivals)
+    start = first_move(state, A, "pawn")
+    state.apply(A, start)
+    assert state.to_act() == [A]  # A is still making its move
+    assert state.view(A)["marks"] == rivals
+    begun = state.view(B)["marks"]  # B sees A's move so far
+    assert begun == [["hex", state.picks(A, start)[0][1]]]
+
+
+def test_cloth_of_gold_marks_the_oval_a_token_left_and_the_one_it_went_to():
+    state = GAMES["cloth-of-gold"].new_state(2, seed=1)
+    rng = random.Random(1)
+    while True:
+        seat = state.to_act()[0]
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        if ">" in action and state.to_act() == [1 - seat]:
+            break
+    source, target = action.split(">")
+    assert source != target
+    assert state.view(1 - seat)["marks"] == [["oval", source], ["oval", target]]
+
+
+def test_fools_marks_the_slots_others_played_on_this_round_and_none_of_the_last():
+    state = GAMES["fools"].new_state(3, seed=7)
+    rng = random.Random(7)
+    marked_in_round = False
+    crossed_a_round = False
+    while not state.is_over():
+        seat = state.to_act()[0]
+        round_before = state.round
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        viewer = state.to_act()[0] if state.to_act() else None
+        marks = state.view(viewer)["marks"]
+        if state.round != round_before and viewer is not None:
+            crossed_a_round = True
+            assert marks == []  # a new round's armies: nothing played on them yet
+        elif marks:
+            marked_in_round = True
+            assert {kind for kind, _ in marks} <= {"slot", "bearer"}
+    assert marked_in_round and crossed_a_round
+
+
+MARKED_KINDS = {
+    "fools-field": {"cell"},
+    "fools": {"slot", "bearer"},
+    "cloth-of-gold": {"oval"},
+    "game-of-fields": {"hex"},
+}
+
+
+@pytest.mark.parametrize(("game_id", "kinds"), sorted(MARKED_KINDS.items()))
+def test_marks_are_places_the_seats_board_can_pick(game_id, kinds):
+    """Every mark is a kind of pick that the game's own actions make, so its board
+    knows the place; for every seat and a spectator, along a seeded game."""
+    game = GAMES[game_id]
+    state = game.new_state(game.min_seats, seed=3)
+    rng = random.Random(3)
+    marked = 0
+    while not state.is_over() and len(state.history) < 400:
+        for seat in [*range(state.num_seats), None]:
+            for kind, value in state.view(seat)["marks"]:
+                assert kind in kinds
+                assert isinstance(value, str) and value
+                marked += 1
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert marked > 20
