@@ -311,11 +311,13 @@ def test_two_moves_that_read_alike_end_with_what_only_they_pick():
     else:
         raise AssertionError("no Standard Bearer choice")
     words = moves_in_words(state, seat, actions, "en", None, seat)
+    japanese = moves_in_words(state, seat, actions, "ja", None, seat)
     for action in actions:
         card = action.removeprefix("bearer:")
         said = plain(words[action])
         assert said.startswith("Make your secret Standard Bearer choice. (")
-        if card == "none":
-            assert said.endswith("(no card)")
+        if card == "none":  # as the board's button says it
+            assert said.endswith("(no Standard Bearer)")
+            assert plain(japanese[action]).endswith("（旗手なし）")
         else:
             assert words[action][-2]["value"] == card  # the card, drawn as an item

@@ -307,12 +307,15 @@ def slot_words(slot: str, lang: str, names: list[str]) -> str:
 
 
 BEARER_WORDS = {"en": "{owner} Standard Bearer", "ja": "{owner}旗手"}
-NO_CARD = {"en": "no card", "ja": "カードなし"}
+# The words of the pick "none" where they show: beside Standard Bearer choices, which
+# read alike ("Make your secret Standard Bearer choice.") and differ by their picks. The
+# other moves of no card (no Enchantress, the army kept) write lines of their own.
+NO_CARD = {"en": "no Standard Bearer", "ja": "旗手なし"}
 
 
 def pick_words(kind: str, value: str, lang: str, names: list[str]) -> str:
     """A pick in words: a card, a slot of an army, a seat's Standard Bearer, or no card
-    (as Standard Bearer, for the Enchantress, put over one's army)."""
+    (`NO_CARD`)."""
     if kind == "card":
         return card_item(value, lang)
     if kind == "slot":
