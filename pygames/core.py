@@ -556,13 +556,16 @@ class State:
         (its own moves so far this turn aside: the board shows them as they are made).
         Otherwise the last run of moves of whoever moved last, or, when others moved
         after `seat`, all their moves since. Nothing from before the table last began
-        afresh (`table_began`); chance, resignations and agreed draws mark nothing."""
-        latest = self.latest_moves(seat)
+        afresh (`table_began`); chance, resignations and agreed draws mark nothing.
+        A position may come from a link: a past move that is no action of the game
+        marks nothing, and the position opens as it did before there were marks."""
         found: list[tuple[str, str]] = []
-        for actor, action in reversed(latest):
-            for place in self.places(actor, self.redacted(actor, action, seat), seat):
-                if place not in found:
-                    found.append(place)
+        for actor, action in reversed(self.latest_moves(seat)):
+            try:
+                places = self.places(actor, self.redacted(actor, action, seat), seat)
+            except IllegalAction:
+                continue
+            found += [place for place in places if place not in found]
         return found
 
     def latest_moves(self, seat: int | None) -> list[tuple[int, str]]:

@@ -11,7 +11,9 @@ import random
 import pytest
 
 from pygames import GAMES
+from pygames.core import CHANCE, RecordedChance
 from pygames.fools_field.rules import to_table
+from pygames.position import decode_state, encode_state
 
 A, B = 0, 1
 
@@ -70,12 +72,14 @@ def test_while_a_seat_makes_its_move_the_rivals_last_move_stays_marked():
 def test_cloth_of_gold_marks_the_oval_a_token_left_and_the_one_it_went_to():
     state = GAMES["cloth-of-gold"].new_state(2, seed=1)
     rng = random.Random(1)
-    while True:
+    for _ in range(200):
         seat = state.to_act()[0]
         action = rng.choice(state.legal_actions(seat))
         state.apply(seat, action)
         if ">" in action and state.to_act() == [1 - seat]:
             break
+    else:
+        raise AssertionError("no token moved from one oval to another")
     source, target = action.split(">")
     assert source != target
     assert state.view(1 - seat)["marks"] == [["oval", source], ["oval", target]]
@@ -126,3 +130,26 @@ def test_marks_are_places_the_seats_board_can_pick(game_id, kinds):
         seat = state.to_act()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert marked > 20
+
+
+UNREADABLE = ["garbage", "", "?", "deploy:?@Z9", "XSSX@99", "red>moat", "m99", "bearer:"]
+
+
+@pytest.mark.parametrize("game_id", sorted(MARKED_KINDS))
+def test_a_position_whose_latest_moves_are_unreadable_opens_and_marks_none_of_them(game_id):
+    """A position may come from a link: its past is read as hostile. A move that is no
+    action of the game marks nothing; the position opens as it did before marks, and the
+    readable moves before it still mark their places."""
+    game = GAMES[game_id]
+    state = game.new_state(game.min_seats, seed=1)
+    rng = random.Random(1)
+    while len(state.history) < 30 or not state.view(None)["marks"]:
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    marked = state.view(None)["marks"]
+    mover = next(actor for actor, _ in reversed(state.history) if actor != CHANCE)
+    state.history += [(mover, junk) for junk in UNREADABLE]
+    read = decode_state(
+        game, state.num_seats, state.options, encode_state(state), RecordedChance([]), None
+    )
+    assert read.view(None)["marks"] == marked

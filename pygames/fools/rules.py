@@ -878,9 +878,15 @@ class FoolsState(State):
         """The army slot a move put a card on, looked at, enchanted or took from, and the
         Standard Bearer taken."""
         match read(action):
-            case FoolIn(slot) | Look(slot) | Spy(slot) | Enchant(int(slot)) | TakeArmyCard(slot):
-                return [("slot", slot_name(slot))]
-            case Deploy(_, slot) | Own(_, slot):
+            case (
+                FoolIn(slot)
+                | Look(slot)
+                | Spy(slot)
+                | Enchant(int(slot))
+                | Deploy(_, slot)
+                | Own(_, slot)
+                | TakeArmyCard(slot)
+            ):
                 return [("slot", slot_name(slot))]
             case TakeBearer(owner):
                 return [("bearer", LETTERS[owner])]
