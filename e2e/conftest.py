@@ -129,6 +129,15 @@ def hold_the_computer(page: Page, hold: bool) -> None:
     page.evaluate(f"document.documentElement.{method}({args})")
 
 
+def saved_record(page: Page):
+    """The game on the board, as autosaved: its save id is in the address (#g=<id>)."""
+    from pygames.record import Record
+
+    save_id = page.url.split("#g=", 1)[1]
+    text = page.evaluate("id => localStorage.getItem('ff:save:' + id)", save_id)
+    return Record.from_text(json.loads(text)["record"])
+
+
 def moves(page: Page) -> int:
     """How many actions the game on the board has played."""
     return int(page.locator(".play").get_attribute("data-moves"))

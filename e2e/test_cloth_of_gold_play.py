@@ -9,11 +9,18 @@ to check every click made the move it meant and the final score table.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 
-from conftest import PHONE, hold_the_computer, moves, screenshot, settle, wait_ready
+from conftest import (
+    PHONE,
+    hold_the_computer,
+    moves,
+    saved_record,
+    screenshot,
+    settle,
+    wait_ready,
+)
 from playwright.sync_api import Page, expect
 
 from pygames import GAMES
@@ -54,13 +61,6 @@ def link_where_rival_lacks(colours: int) -> tuple[str, list[str]]:
                 return record.to_link_fragment(), lacks
             state.apply(seat, rng.choice(state.legal_actions(seat)))
     raise AssertionError("no game reached the position wanted")
-
-
-def saved_record(page: Page) -> Record:
-    """The game on the board, as autosaved: its save id is in the address (#g=<id>)."""
-    save_id = page.url.split("#g=", 1)[1]
-    text = page.evaluate("id => localStorage.getItem('ff:save:' + id)", save_id)
-    return Record.from_text(json.loads(text)["record"])
 
 
 def open_link(page: Page, site_url: str, fragment: str) -> str:

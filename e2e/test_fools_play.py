@@ -7,9 +7,15 @@ Python, to check that every click made the move it meant.
 
 from __future__ import annotations
 
-import json
-
-from conftest import PHONE, hold_the_computer, moves, screenshot, settle, wait_ready
+from conftest import (
+    PHONE,
+    hold_the_computer,
+    moves,
+    saved_record,
+    screenshot,
+    settle,
+    wait_ready,
+)
 from playwright.sync_api import Page, expect
 from test_app_strings import TABLE
 
@@ -31,12 +37,6 @@ def open_link(page: Page, site_url: str, fragment: str) -> str:
     page.goto(site_url + "#" + fragment)
     wait_ready(page)
     return settle(page, 60_000)
-
-
-def saved_record(page: Page) -> Record:
-    save_id = page.url.split("#g=", 1)[1]
-    text = page.evaluate("id => localStorage.getItem('ff:save:' + id)", save_id)
-    return Record.from_text(json.loads(text)["record"])
 
 
 # Before Python boots (the page's parsing ends long before), so the first decision waits.

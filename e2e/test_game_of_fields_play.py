@@ -8,9 +8,15 @@ record and replays it in Python to check the moves made were the ones meant.
 
 from __future__ import annotations
 
-import json
-
-from conftest import PHONE, hold_the_computer, moves, screenshot, settle, wait_ready
+from conftest import (
+    PHONE,
+    hold_the_computer,
+    moves,
+    saved_record,
+    screenshot,
+    settle,
+    wait_ready,
+)
 from playwright.sync_api import Page, expect
 
 from pygames import GAMES
@@ -80,12 +86,6 @@ def open_link(page: Page, site_url: str, fragment: str) -> str:
     page.goto(site_url + "#" + fragment)
     wait_ready(page)
     return settle(page)
-
-
-def saved_record(page: Page) -> Record:
-    save_id = page.url.split("#g=", 1)[1]
-    text = page.evaluate("id => localStorage.getItem('ff:save:' + id)", save_id)
-    return Record.from_text(json.loads(text)["record"])
 
 
 def hex_(page: Page, hex_id: int):

@@ -10,10 +10,19 @@ import random
 import re
 
 import pytest
-from conftest import PHONE, run_python, screenshot, settle, unworded_keys, wait_ready
+from conftest import (
+    PHONE,
+    run_python,
+    saved_record,
+    screenshot,
+    settle,
+    unworded_keys,
+    wait_ready,
+)
 from playwright.sync_api import Page, expect
 
 from pygames import GAMES
+from pygames.choices import picks_of
 from pygames.record import Record
 from pygames.replay import EVERYTHING, Replay
 from pygames.text import describe
@@ -413,12 +422,27 @@ def test_a_hint_during_a_game_is_shown_and_the_log_says_so(ready_page: Page) -> 
     assert moves.count() >= legal >= 1
     expect(moves.first).to_contain_text("%")
     expect(moves.first).to_have_class("best")
+    # The board marks where the best move goes, as the view's choices make it: its card
+    # in my hand and its cell, each with a star and its name's last words.
+    view = saved_record(page).replay().view(0)
+    picks = dict(picks_of(view["choices"], moves.first.get_attribute("data-action")))
+    cell = page.locator(".ff-cell.hinted")
+    expect(cell).to_have_count(1)
+    expect(cell).to_have_attribute("data-index", picks["cell"])
+    expect(cell).to_have_attribute(
+        "aria-label", re.compile(r"^Row 2, column 2: .*, the hint's move$")
+    )
+    cards = page.locator(".ff-card.hinted")
+    assert cards.count() >= 1
+    assert {card.get_attribute("data-card") for card in cards.all()} == {picks["card"]}
+    expect(page.locator(".hinted .hint-star")).to_have_count(cards.count() + 1)
     # Each move reads as advice, not as the log's past: "Deploy ... in the centre.".
     expect(moves.first).to_contain_text(re.compile(r"Deploy .* in the centre\."))
     expect(page.locator(".hint-moves")).not_to_contain_text("You deployed")
     expect(moves.first.locator(".log-card")).to_have_count(1)
     page.click("button[data-lang='ja']")
     expect(moves.first).to_contain_text("を中央に配置する。")
+    expect(cell).to_have_attribute("aria-label", re.compile(r"、ヒントの手$"))
     expect(page.locator(".hint-moves")).not_to_contain_text("しました")
     page.click("button[data-lang='en']")
     expect(moves.first).to_contain_text("Deploy")
@@ -432,6 +456,7 @@ def test_a_hint_during_a_game_is_shown_and_the_log_says_so(ready_page: Page) -> 
     expect(page.locator("html")).to_have_attribute("data-computer-worker", "ready")
     play_a_turn(page)
     assert settle(page) == "mine"
+    expect(page.locator(".hinted")).to_have_count(0)  # the hint was for the move made
     page.click("[data-act='hint']")
     expect(page.locator(".hint-moves li").first).to_have_class("best")
     expect(page.locator("html")).to_have_attribute("data-hint-where", "worker")
@@ -560,3 +585,78 @@ def test_a_study_kept_with_a_save_that_names_no_legal_move_is_passed_over(
     page.locator(f".moves li[data-step='{damaged.step}'] button").click()
     expect(current).to_have_text("Nothing studied at this move.")
     expect(page.locator("#message")).to_be_empty()
+
+
+# Where each board draws a pick of its game: a place, a card in hand or a button.
+PICKED_ELEMENTS = {
+    "fools": {
+        "card": ".hand-card.hinted[data-card='{}']",
+        "slot": ".slot.hinted[data-slot='{}']",
+        "action": "[data-act='{}'].hinted",
+    },
+    "game-of-fields": {
+        "pawn": ".gof-hex.hinted[data-hex='{}']",
+        "hex": ".gof-hex.hinted[data-hex='{}']",
+        "action": "[data-act='gof-action'].hinted[data-name='{}']",
+    },
+    "cloth-of-gold": {
+        "oval": ".cog-oval.hinted[data-oval='{}']",
+        "token": ".cog-oval.hinted[data-oval='{}']",  # a token is picked by the oval it is on
+    },
+}
+
+
+# A pick that every choice of the position tested makes: a place on the table.
+EVERY_CHOICE_PICKS = {"fools": "slot", "game-of-fields": "hex", "cloth-of-gold": "token"}
+
+
+def a_turn_of_mine(game_id: str, seed: int) -> Record:
+    """A game against a random computer played at random until I (A) am to act, with
+    more than one choice and each of them making its game's `EVERY_CHOICE_PICKS`."""
+    state = GAMES[game_id].new_state(2, seed)
+    rng = random.Random(seed)
+    wanted = EVERY_CHOICE_PICKS[game_id]
+    while not state.is_over():
+        seat = state.to_act()[0]
+        choices = state.view(0)["choices"]
+        options = choices["options"] if seat == 0 and choices else []
+        if len(options) > 1 and all(wanted in dict(o["picks"]) for o in options):
+            record = Record.new(game_id, ["human", "random"])
+            record.actions = list(state.history)
+            return record
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    raise AssertionError("no game reached the position wanted")
+
+
+@pytest.mark.parametrize("game_id", sorted(PICKED_ELEMENTS))
+def test_the_hint_marks_where_its_move_goes_on_every_board(
+    ready_page: Page, site_url: str, game_id: str
+) -> None:
+    """Every pick of the hint's best move, as the view's choices make it, is marked on the
+    board (a star and the words "the hint's move"), and nothing else is."""
+    page = ready_page
+    page.goto(site_url + "#" + a_turn_of_mine(game_id, 5).to_link_fragment())
+    wait_ready(page)
+    assert settle(page) == "mine"
+    expect(page.locator(".hinted")).to_have_count(0)
+    page.click("[data-act='hint']")
+    best = page.locator(".hint-moves li.best")
+    expect(best).to_have_count(1)
+    view = saved_record(page).replay().view(0)
+    picks = picks_of(view["choices"], best.get_attribute("data-action"))
+    assert picks
+    places = {PICKED_ELEMENTS[game_id][kind].format(value) for kind, value in picks}
+    for place in places:
+        marked = page.locator(place)
+        expect(marked).to_have_count(1)
+        expect(marked).to_have_accessible_name(re.compile(r"the hint's move"))
+    expect(page.locator(".hinted")).to_have_count(len(places))
+    page.click("button[data-lang='ja']")
+    for place in places:
+        marked = page.locator(place)
+        expect(marked).to_have_accessible_name(re.compile(r"ヒントの手"))
+    screenshot(page, f"hint-{game_id}-ja")
+    page.set_viewport_size(PHONE["viewport"])
+    page.click("button[data-lang='en']")
+    expect(page.locator(".hinted")).to_have_count(len(places))
+    screenshot(page, f"hint-{game_id}-phone")

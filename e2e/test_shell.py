@@ -7,7 +7,7 @@ import json
 import random
 import re
 
-from conftest import PHONE, run_python, screenshot, settle, wait_ready
+from conftest import PHONE, run_python, saved_record, screenshot, settle, wait_ready
 from playwright.sync_api import Page, expect
 
 from pygames import GAMES
@@ -209,12 +209,6 @@ def test_the_log_in_play_follows_the_game_through_a_language_switch_and_an_undo(
 
 # The seats' names as the page words them in its language now (web/seats.py).
 SEAT_NAMES = "import json\nfrom web.seats import seat_names\njson.dumps(seat_names"
-
-
-def saved_record(page: Page) -> Record:
-    save_id = page.url.split("#g=", 1)[1]
-    text = page.evaluate("id => localStorage.getItem('ff:save:' + id)", save_id)
-    return Record.from_text(json.loads(text)["record"])
 
 
 def long_game(seed: int = 6) -> Record:

@@ -44,6 +44,14 @@ def action_for(choices: Choices | None, chosen: list[Pick]) -> str | None:
     return None
 
 
+def picks_of(choices: Choices | None, action: str) -> list[Pick] | None:
+    """The picks that make `action`, or None if it is not one of the choices."""
+    for option in _options(choices):
+        if option["action"] == action:
+            return [(kind, value) for kind, value in option["picks"]]
+    return None
+
+
 def still_possible(choices: Choices | None, chosen: list[Pick]) -> bool:
     """True if some legal action begins with these picks (a stale selection is not)."""
     return any(_starts_with(option, chosen) for option in _options(choices))

@@ -15,7 +15,7 @@ import pytest
 from pygames import GAMES
 from pygames.ai.offload import requests
 from pygames.bots import make_bot
-from pygames.choices import action_for, next_picks
+from pygames.choices import action_for, next_picks, picks_of
 from pygames.core import CHANCE, UNKNOWN, IllegalAction, RandomChance
 from pygames.position import encode_state
 from pygames.record import Record
@@ -151,6 +151,8 @@ def test_every_legal_action_is_offered_as_picks(game_id, seats):
                         assert value in next_picks(choices, chosen)[kind]
                         chosen.append((kind, value))
                     assert action_for(choices, chosen) == action
+                    assert picks_of(choices, action) == chosen  # what a hint's move marks
+                assert picks_of(choices, "no such action") is None
 
 
 @pytest.mark.parametrize(("game_id", "seats"), CASES)

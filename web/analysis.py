@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import js
 
+from pygames.choices import Pick, picks_of
 from pygames.views import View
 from web import dom, i18n, storage
 from web.computer import the_workers
@@ -637,11 +638,24 @@ class Hint:
         js.document.documentElement.setAttribute("data-hint-where", "page")
         return search.verdict(None) if run.finished else None
 
+    def fresh(self) -> HintResult | None:
+        """The hint's result, if it was asked at this very point of the game."""
+        result = self.result
+        if result is None or result.history != len(self.screen.session.state.history):
+            return None
+        return result
+
+    def suggested(self, view: View, seat: int | None) -> list[Pick]:
+        """The picks of the hint's move, for the board to mark (none without a hint)."""
+        result = self.fresh()
+        if result is None or seat is None or view["choices"] is None:
+            return []
+        return picks_of(view["choices"], result.best) or []
+
     def panel(self, view: View, seat: int | None) -> Element | None:
         session = self.screen.session
-        result = self.result
-        fresh = result is not None and result.history == len(session.state.history)
-        if not fresh and not self.running:
+        result = self.fresh()
+        if result is None and not self.running:
             return None
         body: list = []
         if self.running:

@@ -201,7 +201,11 @@ class PlayScreen(GameScreen):
                 h(
                     "div",
                     {"class": "play-body"},
-                    h("div", {"class": "board-area"}, self.board.render(view)),
+                    h(
+                        "div",
+                        {"class": "board-area"},
+                        self.board.render(view, self.hint.suggested(view, viewer)),
+                    ),
                     h(
                         "aside",
                         {"class": "side"},

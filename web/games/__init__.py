@@ -7,9 +7,11 @@ A game's board is found by convention, like the game itself: the game
 A plug-in module defines `Board(shell)`, a subclass of `web.games.base.Board`
 (which keeps the picks made so far, the rival-on-top layout, the arrow keys and
 the defaults). What the shell calls on a board:
-- `render(view) -> element`: the board and its game-specific controls, drawn
-  only from `view` (one seat's view: never hidden information); a subclass
-  writes `draw(view)`, and the board keeps the element as its `root`;
+- `render(view, suggested) -> element`: the board and its game-specific controls,
+  drawn only from `view` (one seat's view: never hidden information), marking
+  the places of the picks `suggested` (the hint's move, one of the view's
+  choices); a subclass writes `draw(view)`, marks each place it draws for picks
+  with `with_marks` (or `marks_on`), and the board keeps the element as its `root`;
 - `prompt(view) -> str`: what the acting player should do now, worded from
   ``view["choices"]["prompt"]`` and the picks made so far (the shell shows it
   in its status box; a board does not repeat it);

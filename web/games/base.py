@@ -42,17 +42,18 @@ TABLE_PLACES = {
 }
 # Arrow keys as (columns, rows) steps.
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
-# A place the latest moves went to (a view's marks): a ring and a dot (style.css).
+# The marks a place on the board may carry, each a class (style.css) and the words a
+# screen reader hears after the place's name: where the latest moves went (the view's
+# marks: a ring and a dot) and where the hint's move goes (its picks: a ring and a star).
 MARK_CLASS = "last-move"
+HINT_CLASS = "hinted"
+MARK_WORDS = {MARK_CLASS: "board.last_move", HINT_CLASS: "board.hinted"}
+HINT_STAR = "★"
 
 
-def marked_attrs(attrs: dict) -> dict:
-    """The attributes of a place the latest moves went to: the mark's class, and
-    "latest move" after the place's name for a screen reader."""
-    marked = attrs | {"class": f"{attrs.get('class', '')} {MARK_CLASS}".strip()}
-    if "aria-label" in attrs:
-        marked["aria-label"] = listed([attrs["aria-label"], t("board.last_move")])
-    return marked
+def hint_star() -> Element:
+    """The star in the corner of a place where the hint's move goes."""
+    return h("span", {"class": "hint-star", "aria-hidden": "true"}, HINT_STAR)
 
 
 class Board(Generic[ViewT]):
@@ -68,6 +69,8 @@ class Board(Generic[ViewT]):
         self.shell = shell
         self.chosen: list[Pick] = []  # the picks made so far
         self._view: ViewT | None = None
+        self._latest: set[Pick] = set()  # where the latest moves went (the view's marks)
+        self._suggested: set[Pick] = set()  # the picks of the hint's move
 
     @property
     def view(self) -> ViewT:
@@ -82,9 +85,13 @@ class Board(Generic[ViewT]):
 
     # ----- what the shell asks -----
 
-    def render(self, view: View) -> Element:
-        """The board for `view`; picks that are no longer possible are dropped first."""
+    def render(self, view: View, suggested: list[Pick] | None = None) -> Element:
+        """The board for `view`, marking the places of the picks `suggested` (a hint's
+        move, one of the view's choices); picks that are no longer possible are dropped
+        first."""
         self._view = cast(ViewT, view)  # the game's view type: checked by the contract tests
+        self._latest = {(kind, value) for kind, value in view["marks"]}
+        self._suggested = {(kind, value) for kind, value in suggested or []}
         if not still_possible(view["choices"], self.chosen):
             self.chosen = []
         drawing = self.draw(self._view)
@@ -129,10 +136,36 @@ class Board(Generic[ViewT]):
         """An item inside a log line (e.g. a card): its words, unless a board draws it."""
         return h("span", {"class": "log-item", "data-item": part["item"]}, part["text"])
 
-    def marked(self, kind: str) -> set[str]:
-        """The places of `kind` the latest moves went to (the view's marks), which the
-        board draws with `marked_attrs`."""
-        return {value for pick_kind, value in self.view["marks"] if pick_kind == kind}
+    def marks_on(self, *places: Pick) -> list[str]:
+        """The marks on a place the board draws for `places` (the picks it stands for):
+        `MARK_CLASS` where the latest moves went, `HINT_CLASS` where the hint's move goes."""
+        found = []
+        if any(place in self._latest for place in places):
+            found.append(MARK_CLASS)
+        if any(place in self._suggested for place in places):
+            found.append(HINT_CLASS)
+        return found
+
+    def with_marks(self, node: Element, *places: Pick) -> Element:
+        """`node`, the element drawn for `places`, with its marks (`marks_on`): their
+        classes, their words after its name (its aria-label, else its own text), and the
+        hint's star inside an HTML element."""
+        marks = self.marks_on(*places)
+        if not marks:
+            return node
+        attrs = dict(zip(node.attributes[::2], node.attributes[1::2], strict=True))
+        attrs["class"] = " ".join(filter(None, [attrs.get("class"), *marks]))
+        words = [t(MARK_WORDS[mark]) for mark in marks]
+        children = list(node.children)
+        if "aria-label" in attrs:
+            attrs["aria-label"] = listed([attrs["aria-label"], *words])
+        elif node.namespace is None:
+            spoken = t("common.list_sep") + listed(words)
+            children.append(h("span", {"class": "visually-hidden"}, spoken))
+        if HINT_CLASS in marks and node.namespace is None:
+            children.append(hint_star())
+        flat = [part for pair in attrs.items() for part in pair]
+        return node._replace(attributes=flat, children=children)
 
     def game_number(self, view: ViewT) -> int:
         """Which game of a match this is (games with match play override it)."""

@@ -31,6 +31,8 @@ OVALS = ("dragon", "secrecy", "gold", "blue", "white", "red", "purple")
 COLOURS = ("gold", "blue", "white", "red", "jewel")
 REVEALS = {"gold": ("gold",), "blue": ("blue",), "white": ("white",), "red": ("red",)}
 OVAL, TOKEN = "oval", "token"  # the kinds of pick
+# An oval's marks (`Board.marks_on`) in the sentences of its name.
+OVAL_MARK_WORDS = {base.MARK_CLASS: "cog.last_move", base.HINT_CLASS: "cog.hinted"}
 HOME = "home"
 CHOOSE_PROMPT, DRAGON_PROMPT = "cog.choose_oval", "cog.dragon_target"
 # The engine's prompt keys and the strings that word them.
@@ -263,9 +265,10 @@ class Board(base.Board[ClothOfGoldView]):
         if view["vacated"] == name and view["phase"] == "choose_dragon_target":
             classes.append("vacated")
             label += " " + t("cog.just_left")
-        if name in self.marked("oval"):
-            classes.append(base.MARK_CLASS)
-            label += " " + t("cog.last_move")  # the name is sentences: one more
+        marks = self.marks_on((OVAL, name), (TOKEN, name))  # a token's move picks its oval
+        for mark in marks:
+            classes.append(mark)
+            label += " " + t(OVAL_MARK_WORDS[mark])  # the name is sentences: one more
         return h(
             "button",
             {
@@ -285,6 +288,7 @@ class Board(base.Board[ClothOfGoldView]):
             h("span", {"class": "cog-spot", "aria-hidden": "true"}, occupants),
             h("span", {"class": "cog-does", "aria-hidden": "true"}, t("cog.short." + name)),
             square,
+            base.HINT_CLASS in marks and base.hint_star(),
         )
 
     def token_words(self, seat: int) -> str:

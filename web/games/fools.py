@@ -290,12 +290,11 @@ class Board(base.Board[FoolsView]):
             words = t("fools.face_down") + (". " + replaced if replaced else "")
         legal = name in self.legal.get(SLOT, set())
         attrs = {"class": "slot" + (" legal" if legal else ""), "data-slot": name}
-        marked = name in self.marked("slot")
         if not legal:
             attrs |= {"role": "img", "aria-label": f"{where}: {words}"}
-            return h("div", base.marked_attrs(attrs) if marked else attrs, body)
+            return self.with_marks(h("div", attrs, body), (SLOT, name))
         spoken_body = self.spoken_slot(card, know, slot["empty"])
-        return self.pickable(attrs, "slot", name, where, spoken_body, marked)
+        return self.with_marks(self.pickable(attrs, SLOT, name, where, spoken_body), (SLOT, name))
 
     @staticmethod
     def spoken_slot(card: str | None, know: str | None, empty: bool) -> Element:
@@ -351,12 +350,13 @@ class Board(base.Board[FoolsView]):
             words = t("fools.no_bearer_here")
         legal = letter in self.legal.get(BEARER, set())
         attrs = {"class": "slot bearer" + (" legal" if legal else ""), "data-bearer": letter}
-        marked = letter in self.marked("bearer")
         if not legal:
             attrs |= {"role": "img", "aria-label": f"{label}: {words}"}
-            return h("div", base.marked_attrs(attrs) if marked else attrs, body)
+            return self.with_marks(h("div", attrs, body), (BEARER, letter))
         spoken = card_face(card, spoken=True) if card else body
-        return self.pickable(attrs, "bearer", letter, label, spoken, marked)
+        return self.with_marks(
+            self.pickable(attrs, BEARER, letter, label, spoken), (BEARER, letter)
+        )
 
     def pickable(
         self,
@@ -365,16 +365,14 @@ class Board(base.Board[FoolsView]):
         value: str,
         where: str,
         spoken: Element,
-        marked: bool,
     ) -> Element:
         """A legal slot as a button: its words are its name; the first one takes the Tab stop."""
         tab = "-1"
         if not self.tab_given:
             tab, self.tab_given = "0", True
-        latest = t("common.list_sep") + t("board.last_move") if marked else None
         return h(
             "button",
-            (base.marked_attrs(attrs) if marked else attrs)
+            attrs
             | {
                 "type": "button",
                 "data-act": act,
@@ -384,7 +382,6 @@ class Board(base.Board[FoolsView]):
             },
             h("span", {"class": "visually-hidden"}, f"{where}: "),
             spoken,
-            latest and h("span", {"class": "visually-hidden"}, latest),
         )
 
     def centre(self, view: FoolsView) -> Element:
@@ -477,23 +474,22 @@ class Board(base.Board[FoolsView]):
             first_of_kind = card not in seen
             seen.add(card)
             on = card == selected and first_of_kind
-            buttons.append(
-                h(
-                    "button",
-                    {
-                        "type": "button",
-                        "class": "hand-card" + (" selected" if on else ""),
-                        "data-act": "card",
-                        "data-card": card,
-                        "data-nav": "hand",
-                        "data-focus": f"card:{card}" if first_of_kind else None,
-                        "tabindex": "0" if card == tab_card and first_of_kind else "-1",
-                        "aria-pressed": "true" if on else "false",
-                        "aria-disabled": "false" if card in usable else "true",
-                    },
-                    card_face(card, spoken=True),
-                )
+            button = h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "hand-card" + (" selected" if on else ""),
+                    "data-act": "card",
+                    "data-card": card,
+                    "data-nav": "hand",
+                    "data-focus": f"card:{card}" if first_of_kind else None,
+                    "tabindex": "0" if card == tab_card and first_of_kind else "-1",
+                    "aria-pressed": "true" if on else "false",
+                    "aria-disabled": "false" if card in usable else "true",
+                },
+                card_face(card, spoken=True),
             )
+            buttons.append(self.with_marks(button, (CARD, card)) if first_of_kind else button)
         title = t("fools.your_hand", count=len(cards))
         return h(
             "div",
@@ -531,10 +527,18 @@ class Board(base.Board[FoolsView]):
                 t("common.cancel"),
             ),
             none_action
-            and h(
-                "button",
-                {"type": "button", "class": "secondary", "data-act": "none", "data-focus": "none"},
-                t(NONE_LABELS.get(key, "fools.no_bearer")),
+            and self.with_marks(
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "secondary",
+                        "data-act": "none",
+                        "data-focus": "none",
+                    },
+                    t(NONE_LABELS.get(key, "fools.no_bearer")),
+                ),
+                NONE_PICK,
             ),
         )
 

@@ -202,10 +202,10 @@ class Board(base.Board[FoolsFieldView]):
         placed = {entry["cell"]: entry for entry in view["field"]}
         legal = self.legal_cells(view)
         focus_cell = min(legal) if legal else 4
-        marked = self.marked("cell")
         cells = [
-            self.cell(
-                index, placed.get(index), index in legal, index == focus_cell, str(index) in marked
+            self.with_marks(
+                self.cell(index, placed.get(index), index in legal, index == focus_cell),
+                ("cell", str(index)),
             )
             for index in range(9)
         ]
@@ -215,9 +215,7 @@ class Board(base.Board[FoolsFieldView]):
             cells,
         )
 
-    def cell(
-        self, index: int, entry: FieldCard | None, legal: bool, tab_stop: bool, marked: bool
-    ) -> Element:
+    def cell(self, index: int, entry: FieldCard | None, legal: bool, tab_stop: bool) -> Element:
         row, col = divmod(index, 3)
         where = t("ff.cell", row=row + 1, col=col + 1)
         attrs = {
@@ -233,8 +231,6 @@ class Board(base.Board[FoolsFieldView]):
             label = f"{where}: " + listed([owner, card_words(entry["sides"])])
             mine = "own" if entry["owner"] == self.bottom_seat() else "other"
             attrs |= {"aria-label": label, "aria-disabled": "true", "class": f"ff-cell {mine}"}
-            if marked:
-                attrs = base.marked_attrs(attrs)
             return h("button", attrs, card_svg(entry["sides"], mine))
         if legal:
             attrs |= {
@@ -255,24 +251,23 @@ class Board(base.Board[FoolsFieldView]):
         buttons = []
         for card in cards:
             usable = card in playable
-            buttons.append(
-                h(
-                    "button",
-                    {
-                        "type": "button",
-                        "class": "ff-card" + (" selected" if card == self.selected else ""),
-                        "data-act": "pick",
-                        "data-card": card,
-                        "data-nav": "hand",
-                        "data-focus": f"{CARD}:{card}",
-                        "tabindex": "0" if card == tab_card else "-1",
-                        "aria-pressed": "true" if card == self.selected else "false",
-                        "aria-disabled": "false" if usable else "true",
-                        "aria-label": t("ff.card", sides=card_words(card)),
-                    },
-                    card_svg(card, "own"),
-                )
+            card_button = h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "ff-card" + (" selected" if card == self.selected else ""),
+                    "data-act": "pick",
+                    "data-card": card,
+                    "data-nav": "hand",
+                    "data-focus": f"{CARD}:{card}",
+                    "tabindex": "0" if card == tab_card else "-1",
+                    "aria-pressed": "true" if card == self.selected else "false",
+                    "aria-disabled": "false" if usable else "true",
+                    "aria-label": t("ff.card", sides=card_words(card)),
+                },
+                card_svg(card, "own"),
             )
+            buttons.append(self.with_marks(card_button, (CARD, card)))
         title = plural("ff.your_hand", len(cards), count=len(cards))
         return h(
             "div",
@@ -310,15 +305,18 @@ class Board(base.Board[FoolsFieldView]):
                 t("common.cancel"),
             ),
             self.retreat_action(view)
-            and h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "warning",
-                    "data-act": "retreat",
-                    "data-focus": "retreat",
-                },
-                t("ff.retreat"),
+            and self.with_marks(
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "warning",
+                        "data-act": "retreat",
+                        "data-focus": "retreat",
+                    },
+                    t("ff.retreat"),
+                ),
+                RETREAT_PICK,
             ),
         )
 

@@ -296,10 +296,9 @@ class Board(base.Board[GameOfFieldsView]):
         pawns = self.pawns_at(view, index)
         words = [t("gof.hex_name", n=index + 1), t("gof.terrain." + terrain)]
         words += [w for _, w in pawns]
-        marked = hex_id in self.marked("hex")
-        if marked:
-            classes.append(base.MARK_CLASS)
-            words.append(t("board.last_move"))
+        marks = self.marks_on((HEX, hex_id), (PAWN, hex_id))  # a pawn is picked by its hex
+        classes += marks
+        words += [t(base.MARK_WORDS[mark]) for mark in marks]
         if role:
             words.append(t("gof.can." + role))
         entry = self.destinations(view)[1].get(hex_id) if role == "dest" else None
@@ -325,9 +324,11 @@ class Board(base.Board[GameOfFieldsView]):
             svg("polygon", {"points": corners(0, 0, SIZE - 1), "class": "pattern"}),
             terrain_symbol(terrain),
             svg("text", {"x": -16, "y": -21, "class": "num"}, str(index + 1)),
-            marked and svg("polygon", {"points": corners(0, 0, SIZE - 9), "class": "mark-ring"}),
+            base.MARK_CLASS in marks
+            and svg("polygon", {"points": corners(0, 0, SIZE - 9), "class": "mark-ring"}),
             [drawing for drawing, _ in pawns],
             svg("polygon", {"points": corners(0, 0, SIZE - 4), "class": "ring"}),
+            base.HINT_CLASS in marks and hint_drawing(),
         )
 
     def pawns_at(
@@ -452,7 +453,7 @@ class Board(base.Board[GameOfFieldsView]):
     def action_button(self, view: GameOfFieldsView, name: str) -> Element:
         complete = action_for(view["choices"], [(ACTION, name)]) is not None
         primary = name in ("stop", "end", "stay")
-        return h(
+        button = h(
             "button",
             {
                 "type": "button",
@@ -464,6 +465,7 @@ class Board(base.Board[GameOfFieldsView]):
             },
             t("gof.action." + name),
         )
+        return self.with_marks(button, (ACTION, name))
 
     def confirm_panel(self, view: GameOfFieldsView) -> Element:
         dest = self.dest
@@ -727,4 +729,14 @@ def field_svg(seat: int) -> Element:
         {"class": "built field " + SEAT_CLASS[seat], "transform": "translate(0,22)"},
         svg("rect", {"x": -15, "y": -6, "width": 30, "height": 12, "rx": 2}),
         svg("path", {"d": "M-10 -6 V6 M-3 -6 V6 M4 -6 V6 M11 -6 V6", "class": "furrow"}),
+    )
+
+
+def hint_drawing() -> Element:
+    """Where the hint's move goes: a ring of dashes inside the hex and a star at its foot."""
+    return svg(
+        "g",
+        {"class": "hint-mark", "aria-hidden": "true"},
+        svg("polygon", {"points": corners(0, 0, SIZE - 13), "class": "hint-ring"}),
+        svg("text", {"x": 0, "y": SIZE - 15, "class": "hint-star"}, base.HINT_STAR),
     )
