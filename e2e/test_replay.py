@@ -593,6 +593,7 @@ PICKED_ELEMENTS = {
         "card": ".hand-card.hinted[data-card='{}']",
         "slot": ".slot.hinted[data-slot='{}']",
         "action": "[data-act='{}'].hinted",
+        "bearer": ".bearer.hinted[data-bearer='{}']",
     },
     "game-of-fields": {
         "pawn": ".gof-hex.hinted[data-hex='{}']",
@@ -606,21 +607,30 @@ PICKED_ELEMENTS = {
 }
 
 
-# A pick that every choice of the position tested makes: a place on the table.
-EVERY_CHOICE_PICKS = {"fools": "slot", "game-of-fields": "hex", "cloth-of-gold": "token"}
+# The positions tested, by game: where each of my choices makes a pick of a kind (a
+# place on the table), or where I may play an action (one that goes to a place it does
+# not pick: a City goes where the Queen stands).
+HINT_CASES = [
+    ("fools", "slot"),
+    ("game-of-fields", "hex"),
+    ("cloth-of-gold", "token"),
+    ("game-of-fields", "city"),
+]
 
 
-def a_turn_of_mine(game_id: str, seed: int) -> Record:
+def a_turn_of_mine(game_id: str, wanted: str, seed: int = 1) -> Record:
     """A game against a random computer played at random until I (A) am to act, with
-    more than one choice and each of them making its game's `EVERY_CHOICE_PICKS`."""
+    more than one choice, after a few moves: each choice makes a pick of the kind
+    `wanted`, or one of them is the action `wanted`."""
     state = GAMES[game_id].new_state(2, seed)
     rng = random.Random(seed)
-    wanted = EVERY_CHOICE_PICKS[game_id]
     while not state.is_over():
         seat = state.to_act()[0]
         choices = state.view(0)["choices"]
         options = choices["options"] if seat == 0 and choices else []
-        if len(options) > 1 and all(wanted in dict(o["picks"]) for o in options):
+        picked = all(wanted in dict(option["picks"]) for option in options)
+        offered = any(option["action"] == wanted for option in options)
+        if len(options) > 1 and len(state.history) > 8 and (picked or offered):
             record = Record.new(game_id, ["human", "random"])
             record.actions = list(state.history)
             return record
@@ -628,24 +638,26 @@ def a_turn_of_mine(game_id: str, seed: int) -> Record:
     raise AssertionError("no game reached the position wanted")
 
 
-@pytest.mark.parametrize("game_id", sorted(PICKED_ELEMENTS))
+@pytest.mark.parametrize(("game_id", "wanted"), HINT_CASES)
 def test_the_hint_marks_where_its_move_goes_on_every_board(
-    ready_page: Page, site_url: str, game_id: str
+    ready_page: Page, site_url: str, game_id: str, wanted: str
 ) -> None:
-    """Every pick of the hint's best move, as the view's choices make it, is marked on the
-    board (a star and the words "the hint's move"), and nothing else is."""
+    """Every pick of the hint's best move, as the view's choices make it, and every place
+    it goes to on the table are marked on the board (a star and the words "the hint's
+    move"), and nothing else is."""
     page = ready_page
-    page.goto(site_url + "#" + a_turn_of_mine(game_id, 5).to_link_fragment())
+    page.goto(site_url + "#" + a_turn_of_mine(game_id, wanted).to_link_fragment())
     wait_ready(page)
     assert settle(page) == "mine"
     expect(page.locator(".hinted")).to_have_count(0)
     page.click("[data-act='hint']")
     best = page.locator(".hint-moves li.best")
     expect(best).to_have_count(1)
-    view = saved_record(page).replay().view(0)
-    picks = picks_of(view["choices"], best.get_attribute("data-action"))
+    state, action = saved_record(page).replay(), best.get_attribute("data-action")
+    picks = picks_of(state.view(0)["choices"], action)
     assert picks
-    places = {PICKED_ELEMENTS[game_id][kind].format(value) for kind, value in picks}
+    hinted = picks + state.goes_to(0, action)  # and where it goes on the table
+    places = {PICKED_ELEMENTS[game_id][kind].format(value) for kind, value in hinted}
     for place in places:
         marked = page.locator(place)
         expect(marked).to_have_count(1)
@@ -655,8 +667,8 @@ def test_the_hint_marks_where_its_move_goes_on_every_board(
     for place in places:
         marked = page.locator(place)
         expect(marked).to_have_accessible_name(re.compile(r"ヒントの手"))
-    screenshot(page, f"hint-{game_id}-ja")
+    screenshot(page, f"hint-{game_id}-{wanted}-ja")
     page.set_viewport_size(PHONE["viewport"])
     page.click("button[data-lang='en']")
     expect(page.locator(".hinted")).to_have_count(len(places))
-    screenshot(page, f"hint-{game_id}-phone")
+    screenshot(page, f"hint-{game_id}-{wanted}-phone")

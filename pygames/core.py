@@ -568,6 +568,15 @@ class State:
             found += [place for place in places if place not in found]
         return found
 
+    def goes_to(self, seat: int, action: str) -> list[tuple[str, str]]:
+        """Where `seat`'s legal `action` would go, as `seat` sees the table: its `places`
+        once played (a hint's move, for the board to mark). It is played on a state made
+        from what `seat` knows (`resample`, from a fixed source), so the answer tells
+        nothing of what `seat` cannot see, and this state and its chance stay as they were."""
+        after = self.resample(seat, random.Random(seat))
+        after.apply(seat, action)
+        return after.places(seat, action, seat)
+
     def latest_moves(self, seat: int | None) -> list[tuple[int, str]]:
         """The moves `marks` marks, newest first."""
         since = len(self.history) - self.table_began()

@@ -153,3 +153,34 @@ def test_a_position_whose_latest_moves_are_unreadable_opens_and_marks_none_of_th
         game, state.num_seats, state.options, encode_state(state), RecordedChance([]), None
     )
     assert read.view(None)["marks"] == marked
+
+
+@pytest.mark.parametrize(("game_id", "kinds"), sorted(MARKED_KINDS.items()))
+def test_where_a_move_would_go_is_a_place_its_seat_knows(game_id, kinds):
+    """`goes_to` (where a hint's move goes) names places of the kinds a mark names, the
+    same in every state the seat cannot tell apart, and changes nothing it is asked of."""
+    game = GAMES[game_id]
+    for seats in sorted({game.min_seats, game.max_seats}):
+        state = game.new_state(seats, seed=5)
+        rng = random.Random(5)
+        placed = 0
+        while not state.is_over() and len(state.history) < 300:
+            seat = state.to_act()[0]
+            before = (list(state.history), state.view(seat))
+            other = state.resample(seat, random.Random(len(state.history)))
+            for action in state.legal_actions(seat):
+                places = state.goes_to(seat, action)
+                assert {kind for kind, _ in places} <= kinds
+                assert other.goes_to(seat, action) == places
+                placed += bool(places)
+            assert (list(state.history), state.view(seat)) == before
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        assert placed > 20
+
+
+def test_a_queens_city_goes_to_her_hex():
+    state = game_of_fields_after_b_moved()
+    seat = state.to_act()[0]
+    city = next((a for a in state.legal_actions(seat) if a == "city"), None)
+    assert city is not None
+    assert state.goes_to(seat, city) == [("hex", str(state.queens[seat]))]

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import js
 
 from pygames.choices import Pick, picks_of
+from pygames.core import IllegalAction
 from pygames.views import View
 from web import dom, i18n, storage
 from web.computer import the_workers
@@ -560,6 +561,7 @@ class HintResult:
     history: int  # how many moves the game had when the hint was asked
     values: dict[str, float]  # each legal move's chance to win
     best: str
+    goes_to: list[Pick]  # where the best move goes on the table (`State.goes_to`)
 
 
 class Hint:
@@ -612,7 +614,12 @@ class Hint:
         if verdict is None or generation != self.generation:
             return
         self.running = False
-        self.result = HintResult(len(state.history), verdict["values"], verdict["best"])
+        best = verdict["best"]
+        try:
+            goes_to = state.goes_to(seat, best)
+        except IllegalAction:  # a worker's answer read as hostile: the board marks the picks
+            goes_to = []
+        self.result = HintResult(len(state.history), verdict["values"], best, goes_to)
         js.document.documentElement.setAttribute("data-hint", "shown")
         self.screen.render()
         self.screen.app.announce(t("hint.ready"))
@@ -646,11 +653,13 @@ class Hint:
         return result
 
     def suggested(self, view: View, seat: int | None) -> list[Pick]:
-        """The picks of the hint's move, for the board to mark (none without a hint)."""
+        """The picks of the hint's move and where it goes, for the board to mark (none
+        without a hint)."""
         result = self.fresh()
         if result is None or seat is None or view["choices"] is None:
             return []
-        return picks_of(view["choices"], result.best) or []
+        picks = picks_of(view["choices"], result.best) or []
+        return picks + [place for place in result.goes_to if place not in picks]
 
     def panel(self, view: View, seat: int | None) -> Element | None:
         session = self.screen.session
