@@ -199,11 +199,17 @@ def test_two_pawns_move_in_one_turn(ready_page: Page, site_url: str) -> None:
     assert after.queens[0] == 9 and sorted(after.princes[0]) == [3, 13]
     # My move is marked while the computer thinks: both pawns' hexes, from and to.
     assert {"7", "9", "12", "13"} <= marked_hexes(page) == hexes_marked_in(after)
+    # And an arrow for each pawn, from where it set off, through its steps, to its end.
+    assert drawn_ways(page) == ways_in(after)
+    assert [way[0] for way in drawn_ways(page)] == ["7", "12"]
+    assert [way[-1] for way in drawn_ways(page)] == ["9", "13"]
+    screenshot(page, "gof-two-pawn-arrows")
     hold_the_computer(page, False)
     assert settle(page) in ("mine", "over")
     answered = saved_record(page).replay()
     assert answered.history[-1][0] == 1
     assert marked_hexes(page) == hexes_marked_in(answered)  # now the computer's move
+    assert drawn_ways(page) == ways_in(answered)
 
 
 def marked_hexes(page: Page) -> set[str]:
@@ -215,6 +221,16 @@ def marked_hexes(page: Page) -> set[str]:
 
 def hexes_marked_in(state) -> set[str]:
     return {value for kind, value in state.view(0)["marks"] if kind == "hex"}
+
+
+def drawn_ways(page: Page) -> list[list[str]]:
+    """The arrows the map draws for the latest move: each the hexes of one pawn's way."""
+    arrows = page.locator(".gof-trail").evaluate_all("els => els.map(e => e.dataset.trail)")
+    return [arrow.split(" ") for arrow in arrows]
+
+
+def ways_in(state) -> list[list[str]]:
+    return [[value for _, value in trail] for trail in state.view(0)["trails"]]
 
 
 def test_a_battle_shows_both_values_before_it_is_fought(ready_page: Page, site_url: str) -> None:

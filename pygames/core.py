@@ -40,6 +40,8 @@ RESIGN = "resign"
 AGREED_DRAW = "draw"
 META_ACTIONS = (RESIGN, AGREED_DRAW)
 
+# How a move goes on a piece's trail (`State.trail_step`).
+BEGIN_TRAIL, GO_ON, ASIDE = "begin", "go on", "aside"
 CHANCE = -1  # the chance seat; its moves are written "*" in records
 UNKNOWN = "?"  # an item a seat cannot see, in masked states and redacted moves
 NOBODY = "-"  # the audience of a chance outcome that no seat sees
@@ -429,6 +431,13 @@ class State:
         that no move before it is marked (`marks`). By default the table lasts the game."""
         return 0
 
+    def trail_step(self, action: str) -> str:
+        """How `action` (as a seat knows it) goes on a piece's trail (`trails`): its places
+        begin one (`BEGIN_TRAIL`: where a pawn sets off), go on with the one begun
+        (`GO_ON`: a step), or leave it as it is (`ASIDE`: a hex turned over on the way);
+        any other answer ends it. By default no action makes a trail."""
+        return ""
+
     def places(self, actor: int, action: str, seat: int | None) -> list[tuple[str, str]]:
         """Where on the table `actor`'s `action` went, for the board to mark as the latest
         move, as `seat` sees the table (picks in its frame: [("cell", "4")]). `action` is
@@ -545,6 +554,7 @@ class State:
             "resigned": list(self.resigned),
             "moves_played": len(self.history),
             "marks": [list(place) for place in self.marks(seat)],
+            "trails": [[list(place) for place in trail] for trail in self.trails(seat)],
             "log": [log_entry(e) for e in self.events if e.visible_to(seat)],
             **self.game_view(seat),
         }
@@ -560,12 +570,44 @@ class State:
         A position may come from a link: a past move that is no action of the game
         marks nothing, and the position opens as it did before there were marks."""
         found: list[tuple[str, str]] = []
+        for _, _, places in self.latest_places(seat):
+            found += [place for place in places if place not in found]
+        return found
+
+    def trails(self, seat: int | None) -> list[list[tuple[str, str]]]:
+        """The ways pieces went in the latest moves (those `marks` marks), for the board to
+        draw as arrows: each the places, in order, of a move that begins a trail and of
+        the moves of the same seat that go on with it (`trail_step`). A trail holds two
+        places at least."""
+        trails: list[list[tuple[str, str]]] = []
+        trail: list[tuple[str, str]] | None = None
+        mover = None
+        for actor, action, places in self.latest_places(seat):
+            try:
+                how = self.trail_step(action)
+            except IllegalAction:
+                how = ""
+            if how == BEGIN_TRAIL:
+                trail = list(places)
+                trails.append(trail)
+            elif how == GO_ON and trail is not None and actor == mover:
+                trail += [place for place in places if place != trail[-1]]
+            elif how != ASIDE:
+                trail = None
+            mover = actor
+        return [trail for trail in trails if len(trail) > 1]
+
+    def latest_places(self, seat: int | None) -> list[tuple[int, str, list[tuple[str, str]]]]:
+        """The latest moves (`latest_moves`), oldest first, each as `seat` knows it, with
+        its places. A position may come from a link: a past move that is no action of the
+        game is left out."""
+        found = []
         for actor, action in reversed(self.latest_moves(seat)):
             try:
-                places = self.places(actor, self.redacted(actor, action, seat), seat)
+                known = self.redacted(actor, action, seat)
+                found.append((actor, known, self.places(actor, known, seat)))
             except IllegalAction:
                 continue
-            found += [place for place in places if place not in found]
         return found
 
     def goes_to(self, seat: int, action: str) -> list[tuple[str, str]]:

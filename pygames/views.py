@@ -59,6 +59,8 @@ class View(TypedDict):
     # Where the latest moves went, for the board to mark (`State.marks`): picks such as
     # ["cell", "4"] in this seat's frame.
     marks: list[PickPair]
+    # The ways pieces went in those moves (`State.trails`), for arrows: places in order.
+    trails: list[list[PickPair]]
     log: list[LogEntry]
     # A replay of a finished game seen from everywhere (`State.full_view`) sets it.
     everything: NotRequired[bool]

@@ -184,3 +184,61 @@ def test_a_queens_city_goes_to_her_hex():
     city = next((a for a in state.legal_actions(seat) if a == "city"), None)
     assert city is not None
     assert state.goes_to(seat, city) == [("hex", str(state.queens[seat]))]
+
+
+def pawn_ways(state, seat):
+    """The ways `seat`'s pawns went in its last turn, read from the record by hand: each
+    pawn's hex where it set off and every hex it stepped into."""
+    moves = []
+    for actor, action in reversed(state.history):
+        if actor == CHANCE:
+            continue
+        if actor != seat:
+            break
+        moves.insert(0, action)  # a turn's moves, oldest first
+    ways = []
+    for action in moves:
+        if action.startswith("m"):
+            ways.append([action[1:]])
+        elif action.startswith("g") and ways:
+            ways[-1].append(action[1:])
+    return [way for way in ways if len(way) > 1]
+
+
+@pytest.mark.parametrize("blank", [False, True])
+def test_game_of_fields_draws_each_pawns_way_in_order(blank):
+    """A view's trails are the ways the rival's pawns went, in order, one per pawn; a hex
+    turned over on the way (the blank map) is on none unless the pawn stepped into it.
+    Along seeded games, at each of A's turns."""
+    options = {"map": "blank"} if blank else None
+    seen = turned = 0
+    for seed in range(6):
+        state = GAMES["game-of-fields"].new_state(2, seed=seed, options=options)
+        rng = random.Random(seed)
+        while not state.is_over() and len(state.history) < 400:
+            seat = state.to_act()[0]
+            view = state.view(A)
+            last = next((actor for actor, _ in reversed(state.history) if actor != CHANCE), A)
+            if seat == A and last == B:  # A's turn begins
+                trails = [[value for _, value in trail] for trail in view["trails"]]
+                assert trails == pawn_ways(state, B)
+                marks = [tuple(mark) for mark in view["marks"]]
+                assert all(tuple(place) in marks for trail in view["trails"] for place in trail)
+                seen += bool(trails)
+                turned += any(action.startswith("r") for _, action in state.history[-12:])
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert seen > 20
+    assert turned or not blank
+
+
+@pytest.mark.parametrize("game_id", ["fools-field", "fools", "cloth-of-gold"])
+def test_the_other_games_draw_no_ways(game_id):
+    """Their moves put a card or a token somewhere in one go: marks enough, no arrows."""
+    game = GAMES[game_id]
+    state = game.new_state(game.max_seats, seed=3)
+    rng = random.Random(3)
+    while not state.is_over() and len(state.history) < 300:
+        assert all(state.view(seat)["trails"] == [] for seat in range(state.num_seats))
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert len(state.history) > 30

@@ -21,7 +21,8 @@ CASES = json.loads(
 # Log lines' fields added since that release, by kind: where a card of The Fool's Field
 # was deployed (the log named the card only). A line logged before still reads.
 LOGGED_SINCE = {"deploy": {"cell"}}
-VIEWED_SINCE = {"marks"}  # where the latest moves went, for the board to mark
+# Where the latest moves went, for the board to mark, and the ways pieces went there.
+VIEWED_SINCE = {"marks", "trails"}
 
 
 def without_logged_since(found):

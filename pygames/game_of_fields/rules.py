@@ -44,7 +44,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TypedDict
 
-from pygames.core import IllegalAction, State, shared_win, win_for
+from pygames.core import ASIDE, BEGIN_TRAIL, GO_ON, IllegalAction, State, shared_win, win_for
 from pygames.game_of_fields.hexmap import (
     DISTANCE,
     FACE_DOWN,
@@ -997,6 +997,18 @@ class GameOfFieldsState(State):
             case QueenBack(city, prince):
                 return [("action", "queen"), ("hex", str(city)), ("pawn", str(prince))]
         return [("action", action)]  # a word: field, city, pass, stop, end, stay
+
+    def trail_step(self, action: str) -> str:
+        """A pawn's way: where it set off, then each step; a hex turned over on the way
+        (entered or not) is no part of it."""
+        match parse(action):
+            case StartMove():
+                return BEGIN_TRAIL
+            case Step():
+                return GO_ON
+            case TurnOver() | Stay():
+                return ASIDE
+        return ""
 
     def places(self, actor: int, action: str, seat: int | None) -> list[tuple[str, str]]:
         """Every hex a move went through: where a pawn began and each step, a hex turned

@@ -29,6 +29,7 @@ from web.host import BoardHost
 from web.i18n import t
 
 SIZE = 40  # a hex's centre-to-corner distance in map units
+ARROW_SHORT = 16  # how far an arrow of the latest move stops short of its last hex's centre
 COORDS = (
     (0, -2),
     (1, -2),
@@ -260,6 +261,7 @@ class Board(base.Board[GameOfFieldsView]):
                 },
                 defs(),
                 hexes,
+                svg("g", {"class": "gof-trails", "aria-hidden": "true"}, trails(view, positions)),
                 svg("g", {"class": "gof-routes", "aria-hidden": "true"}, routes),
             ),
             h("p", {"class": "muted gof-legend"}, t("gof.legend")),
@@ -676,7 +678,40 @@ def defs() -> Element:
         tile_pattern("mountain", 10, 10, "path", {"d": "M0 10 L10 0", "class": "hatch"}),
         tile_pattern("sea", 20, 10, "path", {"d": "M0 6 q5 -5 10 0 t10 0", "class": "wave"}),
         tile_pattern("down", 8, 8, "circle", {"cx": 4, "cy": 4, "r": 1.2, "class": "dot"}),
+        svg(
+            "marker",
+            {
+                "id": "gof-arrow",
+                "viewBox": "0 0 10 10",
+                "refX": 6,
+                "refY": 5,
+                "markerWidth": 3.5,
+                "markerHeight": 3.5,
+                "orient": "auto",
+            },
+            svg("path", {"d": "M0 0 L10 5 L0 10 z"}),
+        ),
     )
+
+
+def trails(view: GameOfFieldsView, positions: dict[str, tuple[float, float]]) -> list[Element]:
+    """The ways the latest moves' pawns went (the view's trails), each an arrow from hex
+    centre to hex centre that stops short of the pawn standing at its end."""
+    arrows = []
+    for trail in view["trails"]:
+        hexes = [value for _, value in trail]
+        points = [positions[hex_id] for hex_id in hexes]
+        (x0, y0), (x1, y1) = points[-2], points[-1]
+        short = ARROW_SHORT / math.hypot(x1 - x0, y1 - y0)
+        points[-1] = (x1 - (x1 - x0) * short, y1 - (y1 - y0) * short)
+        drawn = " ".join(f"{x:.0f},{y:.0f}" for x, y in points)
+        arrows.append(
+            svg(
+                "polyline",
+                {"class": "gof-trail", "points": drawn, "data-trail": " ".join(hexes)},
+            )
+        )
+    return arrows
 
 
 def tile_pattern(
