@@ -557,7 +557,8 @@ def test_a_study_kept_with_a_save_that_names_no_legal_move_is_passed_over(
     ready_page: Page,
 ) -> None:
     """A save is read as hostile: a verdict whose preferred move is not a move of that
-    position is shown as nothing studied there, and the rest of the study still shows."""
+    position is shown as nothing studied there (nor drawn on the graph, nor counted as
+    studied), and the rest of the study still shows."""
     from pygames.analysis import ITERATIONS, VERSION, moves_in_words
 
     page = ready_page
@@ -585,6 +586,10 @@ def test_a_study_kept_with_a_save_that_names_no_legal_move_is_passed_over(
     page.locator(f".moves li[data-step='{damaged.step}'] button").click()
     expect(current).to_have_text("Nothing studied at this move.")
     expect(page.locator("#message")).to_be_empty()
+    expect(page.locator(f".graph-point[data-step='{kept.step}']")).to_have_count(1)
+    expect(page.locator(f".graph-point[data-step='{damaged.step}']")).to_have_count(0)
+    expect(page.locator(".graph-point")).to_have_count(1)
+    expect(page.locator("#analysis")).to_have_attribute("data-done", "1")
 
 
 # Where each board draws a pick of its game: a place, a card in hand or a button.

@@ -72,18 +72,27 @@ class Analysis:
         return screen.replay is not None and screen.replay.over and not screen.session.read_only
 
     def saved(self) -> dict[int, dict]:
-        """The study kept with the save (only if made by this version of the method)."""
+        """The study kept with the save (only if made by this version of the method). A
+        save is read as hostile: a verdict whose preferred move is no move of its position
+        is left out everywhere (the graph, the count, the move's study), to be studied
+        again."""
         from pygames.analysis import ITERATIONS, VERSION, unpack_verdict
 
         if self.results is None:
             self.results = {}
             stored = self.screen.session.save.analysis
             if stored and stored.get("v") == VERSION and stored.get("it") == ITERATIONS:
-                decisions = {d.step: d for d in self.screen.replay.decisions()}
+                replay = self.screen.replay
+                decisions = {d.step: d for d in replay.decisions()}
                 for entry in stored.get("r", []):
                     verdict = unpack_verdict(entry)
-                    if verdict is not None and verdict["step"] in decisions:
-                        self.results[verdict["step"]] = verdict
+                    decision = decisions.get(verdict["step"]) if verdict else None
+                    if verdict is None or decision is None:
+                        continue
+                    if verdict["best"] in replay.state(decision.step - 1).legal_actions(
+                        decision.seat
+                    ):
+                        self.results[decision.step] = verdict
         return self.results
 
     def total(self) -> int:
@@ -301,8 +310,6 @@ class Analysis:
             return h("p", {"class": "muted analysis-current"}, t("analysis.no_study_here"))
         decision = next(d for d in screen.replay.decisions() if d.step == step)
         state = screen.replay.state(step - 1)
-        if verdict["best"] not in state.legal_actions(decision.seat):  # a damaged save's
-            return h("p", {"class": "muted analysis-current"}, t("analysis.no_study_here"))
         name = screen.names[decision.seat]
         items = [
             h(
