@@ -235,6 +235,11 @@ def test_a_move_in_words_never_tells_what_its_sample_made_up(game_id, seats):
     assert checked >= 10
 
 
+# Lines a move may bring about that read the same in advice as in the log: news of the
+# table, not told in any time ("Battle 4 begins", "A new battle: B starts", "Game over").
+TOLD_AS_NEWS = {"round", "battle", "game_over"}
+
+
 @pytest.mark.parametrize(("game_id", "seats"), CASES)
 def test_every_move_offered_as_advice_reads_as_advice_in_both_languages(game_id, seats):
     """A hint or the study's preferred move says what to do ("Deploy XSSX."), not what the
@@ -257,6 +262,9 @@ def test_every_move_offered_as_advice_reads_as_advice_in_both_languages(game_id,
                     first = kinds[0]
                     assert f"{lang}:hint" in log[first], f"{game_id} {first} has no {lang}:hint"
                     checked += 1
+                for after in kinds[1:]:  # what the move brings about reads as to come
+                    told = f"{lang}:hint" in log.get(after, {}) or after in TOLD_AS_NEWS
+                    assert told, f"{game_id} {after} has no {lang}:hint"
                 else:
                     stepped += 1
                 for kind, value in state.picks(seat, action):

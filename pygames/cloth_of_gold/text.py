@@ -68,6 +68,8 @@ LOG = {
     "dragon_home": {
         "en": "The Dragon left {oval} for home.",
         "ja": "ドラゴンが{oval}から住処に戻りました。",
+        "en:hint": "The Dragon leaves {oval} for home.",
+        "ja:hint": "ドラゴンが{oval}から住処に戻る。",
     },
     "refill": {
         "en": "A {tile} tile from the Darkness fills {oval} ({darkness} left).",

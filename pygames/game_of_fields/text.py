@@ -168,6 +168,8 @@ LOG = {
         "en": "{seat} has a City linked to Fields worth {value}.",
         "en:you": "You have a City linked to Fields worth {value}.",
         "ja": "{seat}の都市に価値{value}の畑がつながりました。",
+        "en:hint": "A City is then linked to Fields worth {value}.",
+        "ja:hint": "都市に価値{value}の畑がつながる。",
     },
 }
 
