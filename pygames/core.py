@@ -32,7 +32,7 @@ import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, Self, TypeVar, cast
+from typing import Any, ClassVar, NamedTuple, Protocol, Self, TypeVar, cast
 
 from pygames.views import ChoiceOption, Choices, LogEntry, Prompt, View
 
@@ -342,6 +342,22 @@ class Game:
 # ----- one position ---------------------------------------------------------------------
 
 
+class LatestMove(NamedTuple):
+    """One of the latest moves as a seat knows it (`State.latest_places`)."""
+
+    actor: int
+    action: str  # as the seat knows it (`State.redacted`)
+    places: list[tuple[str, str]]  # where it went, picks in the seat's frame
+
+
+def marked_places(latest: list[LatestMove]) -> list[tuple[str, str]]:
+    """Where the `latest` moves went, each place once, for the board to mark."""
+    found: list[tuple[str, str]] = []
+    for move in latest:
+        found += [place for place in move.places if place not in found]
+    return found
+
+
 class State:
     """One position. Subclasses implement the hooks; callers use the contract below."""
 
@@ -428,7 +444,7 @@ class State:
 
     def table_began(self) -> int:
         """The history's length when the table was last laid afresh (a new round), so
-        that no move before it is marked (`marks`). By default the table lasts the game."""
+        that no move before it is marked (`latest_moves`). By default the table lasts the game."""
         return 0
 
     def trail_step(self, action: str) -> str:
@@ -541,6 +557,7 @@ class State:
         Of the game's `Game.view_type`: the common keys and the game's `game_view`.
         """
         actions = [] if seat is None else self.legal_actions(seat)
+        latest = self.latest_places(seat)
         view = {
             "game": self.game.id,
             "seat": seat,
@@ -553,36 +570,22 @@ class State:
             "end_reason": self.end_reason,
             "resigned": list(self.resigned),
             "moves_played": len(self.history),
-            "marks": [list(place) for place in self.marks(seat)],
-            "trails": [[list(place) for place in trail] for trail in self.trails(seat)],
+            "marks": [list(place) for place in marked_places(latest)],
+            "trails": [[list(place) for place in trail] for trail in self.trails(latest)],
             "log": [log_entry(e) for e in self.events if e.visible_to(seat)],
             **self.game_view(seat),
         }
         return cast(View, view)
 
-    def marks(self, seat: int | None) -> list[tuple[str, str]]:
-        """Where the latest moves went, as `seat` sees them (`places`), for the board to
-        mark. While `seat` is to act: the moves of other seats since its own last turn
-        (its own moves so far this turn aside: the board shows them as they are made).
-        Otherwise the last run of moves of whoever moved last, or, when others moved
-        after `seat`, all their moves since. Nothing from before the table last began
-        afresh (`table_began`); chance, resignations and agreed draws mark nothing.
-        A position may come from a link: a past move that is no action of the game
-        marks nothing, and the position opens as it did before there were marks."""
-        found: list[tuple[str, str]] = []
-        for _, _, places in self.latest_places(seat):
-            found += [place for place in places if place not in found]
-        return found
-
-    def trails(self, seat: int | None) -> list[list[tuple[str, str]]]:
-        """The ways pieces went in the latest moves (those `marks` marks), for the board to
+    def trails(self, latest: list[LatestMove]) -> list[list[tuple[str, str]]]:
+        """The ways pieces went in the `latest` moves (`latest_places`), for the board to
         draw as arrows: each the places, in order, of a move that begins a trail and of
         the moves of the same seat that go on with it (`trail_step`). A trail holds two
         places at least."""
         trails: list[list[tuple[str, str]]] = []
         trail: list[tuple[str, str]] | None = None
         mover = None
-        for actor, action, places in self.latest_places(seat):
+        for actor, action, places in latest:
             try:
                 how = self.trail_step(action)
             except IllegalAction:
@@ -597,15 +600,16 @@ class State:
             mover = actor
         return [trail for trail in trails if len(trail) > 1]
 
-    def latest_places(self, seat: int | None) -> list[tuple[int, str, list[tuple[str, str]]]]:
+    def latest_places(self, seat: int | None) -> list[LatestMove]:
         """The latest moves (`latest_moves`), oldest first, each as `seat` knows it, with
-        its places. A position may come from a link: a past move that is no action of the
-        game is left out."""
+        where it went as `seat` sees the table (`places`), for the board to mark. A
+        position may come from a link: a past move that is no action of the game is left
+        out, and the position opens as it did before there were marks."""
         found = []
         for actor, action in reversed(self.latest_moves(seat)):
             try:
                 known = self.redacted(actor, action, seat)
-                found.append((actor, known, self.places(actor, known, seat)))
+                found.append(LatestMove(actor, known, self.places(actor, known, seat)))
             except IllegalAction:
                 continue
         return found
@@ -620,7 +624,12 @@ class State:
         return after.places(seat, action, seat)
 
     def latest_moves(self, seat: int | None) -> list[tuple[int, str]]:
-        """The moves `marks` marks, newest first."""
+        """The moves a board marks as the latest, newest first. While `seat` is to act: the
+        moves of other seats since its own last turn (its own moves so far this turn aside:
+        the board shows them as they are made). Otherwise the last run of moves of whoever
+        moved last, or, when others moved after `seat`, all their moves since. Nothing from
+        before the table last began afresh (`table_began`); chance, resignations and agreed
+        draws are no such moves."""
         since = len(self.history) - self.table_began()
         moves: Iterator[tuple[int, str]] = (
             (actor, action)

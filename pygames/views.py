@@ -56,7 +56,7 @@ class View(TypedDict):
     end_reason: str | None
     resigned: list[int]
     moves_played: int
-    # Where the latest moves went, for the board to mark (`State.marks`): picks such as
+    # Where the latest moves went, for the board to mark (`State.latest_places`): picks such as
     # ["cell", "4"] in this seat's frame.
     marks: list[PickPair]
     # The ways pieces went in those moves (`State.trails`), for arrows: places in order.

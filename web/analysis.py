@@ -84,14 +84,10 @@ class Analysis:
             if stored and stored.get("v") == VERSION and stored.get("it") == ITERATIONS:
                 replay = self.screen.replay
                 decisions = {d.step: d for d in replay.decisions()}
-                for entry in stored.get("r", []):
-                    verdict = unpack_verdict(entry)
-                    decision = decisions.get(verdict["step"]) if verdict else None
-                    if verdict is None or decision is None:
-                        continue
-                    if verdict["best"] in replay.state(decision.step - 1).legal_actions(
-                        decision.seat
-                    ):
+                for verdict in filter(None, map(unpack_verdict, stored.get("r", []))):
+                    decision = decisions.get(verdict["step"])
+                    before = replay.state(verdict["step"] - 1)
+                    if decision and verdict["best"] in before.legal_actions(decision.seat):
                         self.results[decision.step] = verdict
         return self.results
 
