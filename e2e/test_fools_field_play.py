@@ -103,6 +103,9 @@ def test_a_whole_game_against_the_computer_by_clicks(ready_page: Page) -> None:
     page = ready_page
     turn = start_game(page, seat_b="random")
     screenshot(page, "ff-desktop-start")
+    # A draw is agreed between two humans only: against the computer, resigning is offered.
+    expect(page.locator("[data-act='resign']")).to_be_visible()
+    expect(page.locator("[data-act='offer-draw']")).to_have_count(0)
     for _ in range(250):
         if turn == "over":
             break

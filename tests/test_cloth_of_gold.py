@@ -410,6 +410,16 @@ def test_red_scores_both_players_court_red_at_once_then_both_draw():
     assert draws == [A, B]
 
 
+def test_after_red_each_player_draws_by_their_own_row():
+    # Nobody has Red in Court, so the scores stay: A in row 1 draws 1, B in row 4 draws 3.
+    state = later(courts=({}, {}), scores=(0, 24))
+    state.apply(A, "secrecy>red")
+    assert state.scores == [0, 24]
+    assert [len(hand) for hand in state.hands] == [1, 3]
+    draws = [(e.data["seat"], e.data["count"]) for e in state.events if e.kind == "secrecy"]
+    assert draws == [(A, 1), (B, 3)]
+
+
 def test_red_scores_both_even_when_one_reaches_30_and_then_ends_without_draws():
     state = later(hands=(["red"], []), courts=({"red": 2}, {"red": 4}), scores=(20, 27))
     state.apply(A, "secrecy>red")

@@ -548,6 +548,37 @@ def test_a_resigning_player_leaves_and_nobody_deploys_into_their_army():
     state.check_invariants()
 
 
+def give_points(state, seat, count):
+    """`count` victory points for `seat`, taken from the top of the deck."""
+    for _ in range(count):
+        state.vp[seat].append(state.deck.pop())
+
+
+def battle_out_round(state):
+    """Every step of the round, each seat passing where it may."""
+    round_now = state.round
+    while state.round == round_now and not state.is_over():
+        seat = state.to_act()[0]
+        moves = state.legal_actions(seat)
+        act(state, seat, next((m for m in moves if m.endswith("none")), moves[0]))
+
+
+def test_after_a_resignation_the_target_stays_and_the_leavers_points_no_longer_count():
+    # Four seats: the target is 3 whoever leaves (three players would need 4). C leaves
+    # with 4 points; A, at 2, wins the battle: A alone wins with 3.
+    sprites = ["sprite"] * 3
+    state = dealt(4, armies=[["knight", "knight", "hob"], sprites, sprites, sprites])
+    give_points(state, 2, 4)
+    act(state, 2, "resign")
+    assert not state.is_over()
+    give_points(state, 0, 2)
+    choose(state, ["pixie", "none", None, "none"])
+    battle_out_round(state)
+    assert len(state.vp[0]) == 3 and len(state.vp[2]) == 4
+    assert state.is_over() and state.outcome() == [1.0, 0.0, 0.0, 0.0]
+    state.check_invariants()
+
+
 def test_a_resignation_completes_a_pending_reveal():
     state = dealt(3)
     act(state, 0, "bearer:pixie")

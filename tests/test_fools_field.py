@@ -116,10 +116,11 @@ def test_rotation_makes_a_placement_legal_for_one_seat_and_not_the_other():
 
 def test_cards_taken_back_in_a_retreat_are_held_index_up():
     state = position(
-        [["SSSS"], ["SSSX"]], deck=["XXXX"], field={4: ("XSXS", A), 1: ("SXSX", B)}, turn=A
+        [["SSSS"], ["SSSX"]], deck=["XXXX"], field={4: ("XSXS", A), 1: ("XXSS", B)}, turn=A
     )
     state.apply(A, "retreat")
-    assert sorted(state.hands[A]) == sorted(["SSSS", "XSXS", "SXSX"])
+    # B's card, turned 180° as it faces A on the table, reads SSXX: held, it is XXSS.
+    assert sorted(state.hands[A]) == sorted(["SSSS", "XSXS", "XXSS"])
 
 
 # ----- battles and deployments -----
@@ -365,6 +366,27 @@ def test_only_the_same_hands_repeat_a_battle_start_not_the_same_sizes():
         state.hands = [list(hand) for hand in hands]
         state.start_battle(A)
         assert not state.is_over()  # the same sizes thrice, the same hands twice
+    state.start_battle(A)
+    assert state.end_reason == "repetition"
+
+
+def test_a_battle_start_repeats_only_with_the_same_start_player():
+    hands = [["XXXX", "FFFF"], ["XSXS"]]
+    state = position(hands, deck=[], start=A)  # A starts with these hands: once
+    for starter in (B, B, A):  # B twice, A a second time
+        state.start_battle(starter)
+        assert not state.is_over()
+    state.start_battle(A)
+    assert state.end_reason == "repetition"
+
+
+def test_a_battle_start_repeats_only_with_the_same_deck_size():
+    hands = [["XXXX", "FFFF"], ["XSXS"]]
+    state = position(hands, deck=["SSSS", "FFFF"], start=A)  # with 2 in the deck: once
+    for deck_size in (1, 1, 0, 0):  # the same hands and start player throughout
+        del state.deck[deck_size:]
+        state.start_battle(A)
+        assert not state.is_over()
     state.start_battle(A)
     assert state.end_reason == "repetition"
 
