@@ -172,6 +172,28 @@ def test_two_devices_play_the_fools_field_by_links(new_context, site_url: str) -
     screenshot(bob, "remote-review-desktop-ja")
 
 
+def test_a_link_opened_after_going_back_to_the_lobby_brings_the_game_up(
+    new_context, site_url: str
+) -> None:
+    """Bob leaves the game for the lobby, then opens Alice's next link in the same tab
+    (as a messenger does): his game comes up with her move, ready for his. Each link
+    after it too."""
+    alice = open_page(new_context, site_url, "en")
+    bob = open_page(new_context, site_url, "en")
+    open_link(alice, join(bob, start_by_links(alice, "Alice", start="A"), "Bob"))
+    sender, receiver = alice, bob
+    for _ in range(2):
+        sender.wait_for_selector(READY_TO_PLAY, timeout=120_000)
+        receiver.click("[data-act='lobby']")
+        expect(receiver.locator("#lobby-title")).to_be_visible()
+        play_a_turn(sender)
+        open_link(receiver, the_link(sender))
+        expect(receiver.locator(READY_TO_PLAY)).to_be_visible(timeout=120_000)
+        expect(receiver.locator("#message")).to_be_hidden()
+        expect(receiver.locator(".notice.remote .news li")).not_to_have_count(0)
+        sender, receiver = receiver, sender
+
+
 # A Fool's Field page's games of the match, and how many ended by a repeat.
 GAMES_AND_REPEATS = """
 import json

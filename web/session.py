@@ -206,10 +206,12 @@ class Session:
         return Session._fresh(Record.dealt(self.game_id, self.record.seats, options))
 
     def close(self) -> None:
-        """Leaving the board: drop any pending computer decision."""
+        """Leaving the board: drop any pending computer decision, and tell no screen of
+        what changes next (a game by links takes a link while the lobby shows)."""
         self.closed = True
         self.generation += 1
         self.thinking.clear()
+        self.on_update = lambda kind: None
 
     def _changed(self, kind: str) -> None:
         if not (kind == "move" and self.thinking_goes_on()):
