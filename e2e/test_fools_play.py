@@ -7,6 +7,8 @@ Python, to check that every click made the move it meant.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from conftest import (
     PHONE,
     hold_the_computer,
@@ -153,6 +155,41 @@ def test_three_humans_choose_behind_the_cover(page: Page, site_url: str) -> None
     state = saved_record(page).replay()
     assert state.phase != "bearer"
     assert any(e.kind == "revealed" for e in state.events)
+
+
+def wait_for_save(page: Page, done: Callable[[Record], bool]) -> None:
+    """Until the autosaved game is as `done` says (the computer moves in its own time)."""
+    key = "ff:save:" + page.url.split("#g=", 1)[1]
+    while True:
+        text = page.evaluate("key => localStorage.getItem(key)", key)
+        if done(saved_record(page)):
+            return
+        page.wait_for_function(
+            "([key, text]) => localStorage.getItem(key) !== text", arg=[key, text]
+        )
+
+
+def test_the_cover_offers_to_take_back_a_persons_move_never_the_computers(
+    page: Page, site_url: str
+) -> None:
+    turn = open_link(page, site_url, new_link(["human", "human", "random"], seed=2))
+    assert turn == "cover"
+    wait_for_save(page, lambda record: any(seat == 2 for seat, _ in record.actions))
+    # The computer chose its Standard Bearer; no person has moved: nothing to take back.
+    expect(page.locator(".cover h2")).to_contain_text("Player A")
+    expect(page.locator("[data-act='cover-undo']")).to_have_count(0)
+    page.click("[data-act='reveal']")
+    assert settle(page) == "mine"
+    page.locator(HAND).first.click()
+    page.click("[data-act='confirm']")
+    assert settle(page) == "cover"
+    expect(page.locator(".cover h2")).to_contain_text("Player B")
+    undo = page.locator("[data-act='cover-undo']")
+    expect(undo).to_have_attribute("data-seat", "0")
+    expect(undo).to_contain_text("Player A")
+    undo.click()  # A's choice is taken back, and A chooses again
+    expect(page.locator(".play[data-turn='mine']")).to_be_visible()
+    assert not any(seat == 0 for seat, _ in saved_record(page).actions)
 
 
 def test_a_shared_position_reopens_read_only(page: Page, site_url: str, new_context) -> None:

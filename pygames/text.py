@@ -50,7 +50,7 @@ RESULT_WORDS = {
     "shared": {"en": "shared victory", "ja": "勝利を分け合いました"},
 }
 COMMON_REASONS = {
-    "resigned": {"en": "every other player resigned", "ja": "ほかのプレイヤーが投了しました"},
+    "resigned": {"en": "by resignation", "ja": "投了による"},
     "agreed": {"en": "agreed by the players", "ja": "プレイヤーの合意"},
 }
 # Refusals common to every game (see `pygames.core.GameError`); games add their own ERRORS.

@@ -243,7 +243,7 @@ TOLD_AS_NEWS = {"round", "battle", "game_over"}
 @pytest.mark.parametrize(("game_id", "seats"), CASES)
 def test_every_move_offered_as_advice_reads_as_advice_in_both_languages(game_id, seats):
     """A hint or the study's preferred move says what to do ("Deploy XSSX."), not what the
-    log would say once it is done ("You deployed XSSX."); a move that writes no line is
+    log would say once it is done ("You deployed" the card); a move that writes no line is
     told by what it picks, in words, never by a bare value of its notation."""
     log = game_text(game_id).LOG
     checked, stepped = 0, 0
@@ -305,7 +305,9 @@ def test_a_deployment_offered_as_advice_names_its_space_as_its_seat_sees_the_fie
             card, cell = action.split("@")  # in the seat's own frame
             row, col = divmod(int(cell), 3)
             where = "in the centre" if cell == "4" else f"at row {row + 1}, column {col + 1}"
-            assert plain(words[action]).startswith(f"Deploy {card} {where}.")
+            said = words[action]
+            assert said[:3] == ["Deploy ", said[1], f" {where}."], said
+            assert said[1]["item"] == "card" and said[1]["value"] == card
             checked += 1
     assert checked > 20
 

@@ -93,7 +93,9 @@ def test_cards_in_a_line_are_items_with_their_symbols_as_words():
         {"item": "card", "value": "XSSF", "text": "剣盾盾花"},
         "を配置しました。",
     ]
-    assert describe("fools-field", entry, "en", ["You", "Computer"], 1) == "You deployed XSSF."
+    # Read aloud (a screen reader's announcement), the symbols are words in English too.
+    words = "You deployed Sword-Shield-Shield-Flower."
+    assert describe("fools-field", entry, "en", ["You", "Computer"], 1) == words
 
 
 def test_the_end_of_the_game_says_why():
@@ -103,6 +105,19 @@ def test_the_end_of_the_game_says_why():
     entry = {"kind": "game_over", "outcome": [0.0, 1.0], "reason": "score"}
     assert describe("cloth-of-gold", entry, "ja", ["あなた", "コンピューター"], 0) == (
         "ゲーム終了：コンピューターの勝ち（得点が30点に達しました）。"
+    )
+
+
+def test_a_resignation_is_told_alike_to_the_one_who_resigned():
+    # You resigned: the reason must not say that every other player did.
+    state = GAMES["fools-field"].new_state(2, seed=2)
+    state.apply(0, "resign")
+    entry = {"kind": "game_over", "outcome": state.outcome(), "reason": state.end_reason}
+    assert describe("fools-field", entry, "en", ["You", "Computer"], 0) == (
+        "Game over: Computer wins (by resignation)."
+    )
+    assert describe("fools-field", entry, "ja", ["あなた", "コンピューター"], 0) == (
+        "ゲーム終了：コンピューターの勝ち（投了による）。"
     )
 
 
@@ -127,17 +142,18 @@ def test_a_deployment_is_told_where_as_each_reader_sees_the_field():
     action = next(a for a in state.legal_actions(seat) if a.endswith("@1"))
     state.apply(seat, action)
     card = action.split("@")[0]
+    en_card = "-".join({"X": "Sword", "S": "Shield", "F": "Flower"}[symbol] for symbol in card)
     entry = state.view(0)["log"][-1]
     assert entry["kind"] == "deploy"
     names = ["You", "Rival"] if seat == 1 else ["Rival", "You"]
     seen_by = {reader: describe("fools-field", entry, "en", names, reader) for reader in (0, 1)}
-    assert seen_by[seat] == f"You deployed {card} at row 1, column 2."
-    assert seen_by[1 - seat] == f"Rival deployed {card} at row 3, column 2."
+    assert seen_by[seat] == f"You deployed {en_card} at row 1, column 2."
+    assert seen_by[1 - seat] == f"Rival deployed {en_card} at row 3, column 2."
     ja_card = "".join({"X": "剣", "S": "盾", "F": "花"}[symbol] for symbol in card)
     ja_line = describe("fools-field", entry, "ja", ["A", "B"], seat)
     assert ja_line == f"{'AB'[seat]}が{ja_card}を1行2列に配置しました。"
     older = {key: value for key, value in entry.items() if key != "cell"}
-    assert describe("fools-field", older, "en", names, seat) == f"You deployed {card}."
+    assert describe("fools-field", older, "en", names, seat) == f"You deployed {en_card}."
 
 
 @pytest.mark.parametrize("cell", ["4", -1, 9, 10**30, None, [4], {"d": 4}, 2.5])
@@ -145,5 +161,6 @@ def test_a_deployment_line_with_a_damaged_space_reads_without_a_place(cell):
     """A log line comes from a position, which may come from a link: its space is read as
     hostile, and a space that is not one of the Field's nine is not told."""
     entry = {"kind": "deploy", "seat": 0, "card": "XSSX", "cell": cell}
-    assert describe("fools-field", entry, "en", ["You", "Rival"], 1) == "You deployed XSSX."
+    words = "You deployed Sword-Shield-Shield-Sword."
+    assert describe("fools-field", entry, "en", ["You", "Rival"], 1) == words
     assert describe("fools-field", entry, "ja", ["A", "B"], 1) == "Aが剣盾盾剣を配置しました。"

@@ -29,7 +29,7 @@ class Cover:
         session = self.play.session
         viewer = session.viewer()
         names = self.play.names
-        last = session.last_mover()
+        last = session.last_mover(humans_only=True)  # a computer's move is no one's to take back
         may_undo = last is not None and last != viewer and session.undo_point(last) is not None
         dom.replace(
             screen,

@@ -157,9 +157,17 @@ class Session:
         """The seats' moves so far (chance outcomes, such as the deal, not counted)."""
         return sum(1 for seat, _ in self.state.history if seat != CHANCE)
 
-    def last_mover(self) -> int | None:
-        """The seat that made the last move (chance outcomes are nobody's move)."""
-        return next((seat for seat, _ in reversed(self.state.history) if seat != CHANCE), None)
+    def last_mover(self, humans_only: bool = False) -> int | None:
+        """The seat that made the last move (chance outcomes are nobody's move), or the
+        last that a person made."""
+        return next(
+            (
+                seat
+                for seat, _ in reversed(self.state.history)
+                if seat != CHANCE and not (humans_only and self.is_computer(seat))
+            ),
+            None,
+        )
 
     # ----- changing the game -----
 

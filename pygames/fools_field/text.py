@@ -171,13 +171,14 @@ SYMBOLS = {
 STRINGS = {UI_PREFIX + term.lower(): GLOSSARY[term] for term in SYMBOL_TERMS.values()}
 
 FORCED = {"en": (" (forced)", ""), "ja": ("やむなく", "")}
-SYMBOL_WORDS = {"ja": SYMBOLS["ja"]}  # English lines write a card by its letters
+# A card's symbols in words, in the order of its notation, as read aloud (a screen
+# reader's announcement): "Sword-Shield-Shield-Flower", 「剣盾盾花」.
+SYMBOL_JOIN = {"en": "-", "ja": ""}
 
 
 def card_item(card: str, lang: str) -> str:
     """A card in a line: drawn as a picture by the page, its symbols in words otherwise."""
-    words = "".join(SYMBOL_WORDS[lang][s] for s in card) if lang in SYMBOL_WORDS else card
-    return item("card", card, words)
+    return item("card", card, SYMBOL_JOIN[lang].join(SYMBOLS[lang][s] for s in card))
 
 
 CELL_WORDS = {"en": "row {row}, column {col}", "ja": "{row}行{col}列"}
