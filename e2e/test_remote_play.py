@@ -194,6 +194,23 @@ def test_a_link_opened_after_going_back_to_the_lobby_brings_the_game_up(
         sender, receiver = receiver, sender
 
 
+def test_a_refusal_goes_with_the_next_link_and_a_late_join_is_told_no_seat_is_free(
+    new_context, site_url: str
+) -> None:
+    alice, bob, carol = (open_page(new_context, site_url, "en") for _ in range(3))
+    invite = start_by_links(alice, "Alice")
+    answer = join(bob, invite, "Bob")
+    open_link(carol, answer)  # Bob's join: no invite, and Carol's app has no such game
+    expect(carol.locator("#message")).to_contain_text("This link was not taken")
+    carol_join = join(carol, invite, "Carol")  # the invite itself: the refusal is over
+    expect(carol.locator("#message")).to_be_hidden()
+    open_link(alice, answer)
+    open_link(alice, carol_join)  # too late for seat B, and the game has no other seat
+    expect(alice.locator("#message")).to_contain_text(
+        "Bob joined as that seat first, so this join came too late, and every seat is taken"
+    )
+
+
 # A Fool's Field page's games of the match, and how many ended by a repeat.
 GAMES_AND_REPEATS = """
 import json
@@ -400,6 +417,7 @@ def test_a_tie_offered_by_link_is_declined_then_accepted(new_context, site_url: 
     alice.click("dialog[open] button[value='yes']")
     open_link(bob, the_link(alice))
     expect(bob.locator(".notice.remote[data-remote='offer']")).to_be_visible()
+    expect(bob.locator("#status")).to_contain_text("Aliceが引き分けを提案しています。")
     bob.click("[data-act='decline-tie']")
     open_link(alice, the_link(bob))
     alice.wait_for_selector(READY_TO_PLAY)  # the game goes on: Alice's move still
@@ -417,6 +435,8 @@ def test_a_tie_offered_by_link_is_declined_then_accepted(new_context, site_url: 
     expect(alice.locator(".over")).to_be_visible()
     open_link(bob, the_link(alice))
     expect(bob.locator(AUDIT)).to_be_visible()
+    # Bob's last link carries his keys: it is one to send, as every other.
+    expect(bob.locator(".notice.remote h3")).to_have_text("このリンクをAliceに送ってください")
     open_link(alice, the_link(bob))
     expect(alice.locator(AUDIT)).to_be_visible()
     expect(alice.locator("#status")).to_contain_text("tie")
@@ -445,10 +465,13 @@ def take_a_turn(pages: list[Page], turn: Callable[[Page], None]) -> Page | None:
     return mover
 
 
-def play_by_links(pages: list[Page], turn: Callable[[Page], None], until: str) -> int:
+def play_by_links(
+    pages: list[Page], turn: Callable[[Page], None], until: str, said: list[str] | None = None
+) -> int:
     """Two pages play by links: the one to move takes a `turn` by clicks, the one that
     acted last sends its link, until `until` shows on both pages. After every link, no
-    device opened a card the other holds secret. The links sent."""
+    device opened a card the other holds secret. Whenever a link is to go, the status
+    line says what comes next (collected in `said`). The links sent."""
     sender, links, checked = pages[0], 0, 0
     for _ in range(400):
         if all(page.locator(until).count() for page in pages):
@@ -456,6 +479,10 @@ def play_by_links(pages: list[Page], turn: Callable[[Page], None], until: str) -
             return links
         mover = take_a_turn(pages, turn)
         if mover is not None:
+            if mover.locator(f"{SENDING}, .over").count() == 1:  # sending, the game going on
+                status = mover.locator("#status > p").first
+                expect(status).to_have_text(re.compile(r"\S"))
+                (said if said is not None else []).append(status.inner_text())
             sender = mover
             continue
         other = pages[1] if sender is pages[0] else pages[0]
@@ -472,8 +499,12 @@ def test_two_devices_play_cloth_of_gold_by_links(new_context, site_url: str) -> 
     alice = open_page(new_context, site_url, "en")
     bob = open_page(new_context, site_url, "en")
     open_link(alice, join(bob, start_by_links(alice, "Alice", "cloth-of-gold"), "Bob"))
-    links = play_by_links([alice, bob], play_cloth_turn, AUDIT)
+    said: list[str] = []
+    links = play_by_links([alice, bob], play_cloth_turn, AUDIT, said)
     assert links > 10
+    # A move that draws from the Darkness waits for the rival's key: it says so.
+    waits = [line for line in said if "it shows here once" in line]
+    assert waits and all(re.fullmatch(r"Your move is made: .*(Alice|Bob).*\.", w) for w in waits)
     screenshot(bob, "remote-cloth-verified-desktop-en")
 
 

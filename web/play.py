@@ -248,20 +248,13 @@ class PlayScreen(GameScreen):
         session = self.session
         names = self.names
         thinking = sorted(session.thinking)
-        waiting = [names[s] for s in view["to_act"]]
         if view["over"]:
             you = viewer if len(session.human_seats()) == 1 and not session.read_only else None
             text = result_text(session.game_id, view, names, you)
         elif session.read_only:
-            text = t("shared.to_act", name=join_names(waiting))
-        elif viewer is not None and viewer in view["to_act"]:
-            text = self.board.prompt(view)  # even while a computer chooses at the same time
-        elif len(thinking) == 1:
-            text = t("play.thinking", name=names[thinking[0]])
-        elif thinking:  # computers choosing at once
-            text = t("play.thinking_several", names=join_names([names[s] for s in thinking]))
+            text = t("shared.to_act", name=join_names([names[s] for s in view["to_act"]]))
         else:
-            text = t("play.turn_of", name=join_names(waiting))
+            text = self.turn_text(view, viewer)
         summary = self.board.match_summary(view)
         return h(
             "div",
@@ -270,6 +263,18 @@ class PlayScreen(GameScreen):
             h("p", {}, text),
             summary and h("p", {"class": "muted"}, summary),
         )
+
+    def turn_text(self, view: View, viewer: int | None) -> str:
+        """While the game goes on: the viewer's instruction, or who is choosing."""
+        names = self.names
+        thinking = sorted(self.session.thinking)
+        if viewer is not None and viewer in view["to_act"]:
+            return self.board.prompt(view)  # even while a computer chooses at the same time
+        if len(thinking) == 1:
+            return t("play.thinking", name=names[thinking[0]])
+        if thinking:  # computers choosing at once
+            return t("play.thinking_several", names=join_names([names[s] for s in thinking]))
+        return t("play.turn_of", name=join_names([names[s] for s in view["to_act"]]))
 
     def notice(self, view: View) -> Element | None:
         """A panel under the instruction for what the screen's kind of game adds (none)."""

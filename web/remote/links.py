@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 # takes up the device where it is instead of replaying its whole chain from the save,
 # unless another page changed the save meanwhile.
 _open: dict[str, RemoteSession] = {}
+LATE = "late_join"  # a join for a seat another friend joined as first
 
 
 class RemoteLinks:
@@ -45,6 +46,7 @@ class RemoteLinks:
         self.app.open_session(session)
 
     def open_link(self, fragment: str) -> None:
+        self.app.dismiss_message()  # an earlier link's refusal is over
         try:
             chain_id = read_link(fragment)[0].game
             save = storage.read(chain_id) if storage.is_save_id(chain_id) else None
@@ -79,9 +81,9 @@ class RemoteLinks:
                 self.app.join.open(fragment, offer, instead=True)
                 return
             self.app.open_session(session)
-            self.app.show_message(refusal(error, session.seat_names()))
+            full = all(session.remote.names())  # no free seat to invite a late joiner to
+            self.app.show_message(refusal(error, session.seat_names(), full))
             return
-        self.app.dismiss_message()  # an earlier link's refusal is over
         self.app.open_session(session)
         news = "remote.opened_news" if taken.fresh else "remote.opened_nothing_new"
         self.app.announce(t(news) + " " + self.app.play.headline())
@@ -119,10 +121,11 @@ def seat_offered(fragment: str) -> Invitation | None:
     return offer if seat_of(fragment) == offer.seat else None
 
 
-def refusal(error: RemoteError, names: list[str]) -> str:
-    """Why a link was refused, naming the seat to blame if it is known."""
+def refusal(error: RemoteError, names: list[str], full: bool = False) -> str:
+    """Why a link was refused, naming the seat to blame if it is known (and, for a join
+    that came too late, whether a seat is still free: `full`)."""
     seat = error.seat
     name = names[seat] if seat is not None and 0 <= seat < len(names) else ""
-    key = "remote.error." + error.reason
+    key = "remote.error." + error.reason + ("_full" if full and error.reason == LATE else "")
     reason = t(key, name=name) if i18n.has(key) else t("remote.error.damaged", name=name)
     return t("remote.refused", reason=reason)

@@ -131,14 +131,29 @@ class RemotePlayScreen(PlayScreen):
         items = [h("li", {}, line) for line in lines if line]
         return h("ul", {"class": "news"}, items) if items else None
 
+    def turn_text(self, view: View, viewer: int | None) -> str:
+        """The instruction when it is my move; otherwise what this device waits for: an
+        answer to a tie offered, or my move's draw (shown here once the others' keys
+        come), or another seat's link."""
+        game = self.remote_session.remote
+        offered = game.tie_offered_by()
+        if offered is not None and game.tie_answerer() == game.seat:
+            return t("remote.tie_offered", name=self.names[offered])
+        if game.my_move():
+            return super().turn_text(view, viewer)
+        others = self.waiting_names() or join_names([self.names[s] for s in game.recipients()])
+        if game.device.waiting is not None:
+            return t("remote.move_waits", name=others)
+        return t("remote.waiting", name=others)
+
     def headline(self) -> str:
         game = self.remote_session.remote
         others = join_names([self.names[seat] for seat in game.recipients()])
-        if game.phase() == VERIFIED:
-            return t("remote.verified")
         if game.phase() == UNFAIR:
             at_fault = join_names([self.names[seat] for seat in game.at_fault()])
             return t("remote.unfair", name=at_fault)
+        if game.phase() == VERIFIED and not self.sending():  # the last link: my keys
+            return t("remote.verified")
         if self.sending() and game.seats > 2:  # a group chat
             if self.inviting() and game.invites():
                 return t("remote.send_invites")
@@ -182,6 +197,8 @@ class RemotePlayScreen(PlayScreen):
             return t("remote.why_lock")
         if game.phase() in (AUDITING, VERIFIED, UNFAIR):
             return t("remote.why_audit")
+        if game.device.waiting is not None:
+            return t("remote.why_move_waits")
         return t("remote.why_move")
 
     def waiting_names(self) -> str:
