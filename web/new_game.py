@@ -62,7 +62,7 @@ class NewGame:
                 h(
                     "fieldset",
                     {},
-                    h("legend", {}, t("new.seats")),
+                    h("legend", {"id": "ng-seats"}, t("new.seats")),
                     game.min_seats != game.max_seats and self.count_select(game),
                     seat_fields,
                 ),
@@ -106,10 +106,14 @@ class NewGame:
         )
 
     def count_select(self, game) -> Element:
+        """How many play: named by the box of seats it opens ("Players"), not labelled
+        "Players" a second time inside it; each choice says "3 players"."""
         counts = range(game.min_seats, game.max_seats + 1)
         choices = [(str(n), t("new.seat_count_value", count=n)) for n in counts]
-        return labelled_select(
-            "seat-count", t("new.seat_count"), choices, str(self.seat_count), change="seat-count"
+        return h(
+            "div",
+            {"class": "field"},
+            select("seat-count", choices, str(self.seat_count), "seat-count", "ng-seats"),
         )
 
     def seat_select(self, seat: int, bots: list[str], chosen: str | None) -> Element:
@@ -184,11 +188,23 @@ def labelled_select(
         "div",
         {"class": "field"},
         h("label", {"for": name}, label),
-        h(
-            "select",
-            {"id": name, "name": name, "data-change": change},
-            [h("option", {"value": v, "selected": v == default}, text) for v, text in choices],
-        ),
+        select(name, choices, default, change),
+    )
+
+
+def select(
+    name: str,
+    choices: list[tuple[str, str]],
+    default: str,
+    change: str | None = None,
+    labelled_by: str | None = None,
+) -> Element:
+    """A drop-down of (value, words) choices; `labelled_by`: the id of what names it, when
+    no label of its own does."""
+    return h(
+        "select",
+        {"id": name, "name": name, "data-change": change, "aria-labelledby": labelled_by},
+        [h("option", {"value": v, "selected": v == default}, text) for v, text in choices],
     )
 
 

@@ -331,6 +331,7 @@ class Board(base.Board[GameOfFieldsView]):
             [drawing for drawing, _ in pawns],
             svg("polygon", {"points": corners(0, 0, SIZE - 4), "class": "ring"}),
             base.HINT_CLASS in marks and hint_drawing(),
+            focus_ring(),
         )
 
     def pawns_at(
@@ -764,6 +765,19 @@ def field_svg(seat: int) -> Element:
         {"class": "built field " + SEAT_CLASS[seat], "transform": "translate(0,22)"},
         svg("rect", {"x": -15, "y": -6, "width": 30, "height": 12, "rx": 2}),
         svg("path", {"d": "M-10 -6 V6 M-3 -6 V6 M4 -6 V6 M11 -6 V6", "class": "furrow"}),
+    )
+
+
+def focus_ring() -> Element:
+    """The keyboard's focus, over all else on the hex's rim: blue dashes on white, apart
+    from the state's ring inside it (a selected pawn's is solid blue), so a hex can show
+    both. Only shown while the hex has focus (style.css)."""
+    rim = corners(0, 0, SIZE - 1)
+    return svg(
+        "g",
+        {"class": "focus-ring", "aria-hidden": "true"},
+        svg("polygon", {"points": rim, "class": "under"}),
+        svg("polygon", {"points": rim, "class": "dashes"}),
     )
 
 

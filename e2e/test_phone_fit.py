@@ -1,0 +1,153 @@
+"""What fits a phone: each game's new-game form and each rules page stay within a 390 px
+screen (no sideways scroll), a rules page's way back is a whole touch target and the page
+names its icon, Fools!'s form says "Players" once, and on the Game of Fields map the hex
+with the keyboard's focus looks unlike the selected pawn's hex, by shape as well as colour.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import PHONE, ROOT, hold_the_computer, screenshot, settle, wait_ready
+from playwright.sync_api import Page, expect
+
+from pygames import GAMES
+from pygames.record import Record
+
+RULES = sorted((ROOT / "web" / "rules").glob("*.html"))
+TAP = 44  # px: the least height of a touch target (style.css's --tap)
+WIDTH = PHONE["viewport"]["width"]
+
+
+def overflow(page: Page) -> int:
+    """How many px the page is wider than the phone's screen (0 or less when it fits).
+    Measured against the screen's width, not window.innerWidth: a mobile browser zooms
+    out to show a page that is too wide, and its innerWidth grows with the page."""
+    return page.evaluate("document.documentElement.scrollWidth") - WIDTH
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_new_game_form_fits_a_phone(phone_page: Page, game: str) -> None:
+    page = phone_page
+    page.click(f"[data-act='new-game'][data-game='{game}']")
+    expect(page.locator("form.new-game")).to_be_visible()
+    assert overflow(page) <= 0, f"the {game} form scrolls sideways"
+    # Every control is within the form's card.
+    card = page.locator("form.new-game").bounding_box()
+    for control in page.locator("form.new-game select, form.new-game input").all():
+        box = control.bounding_box()
+        if box is not None:  # a hidden control has no box
+            assert box["x"] + box["width"] <= card["x"] + card["width"], game
+    if game == "fools-field":
+        screenshot(page, "phone-fit-new-game-fools-field")
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda path: path.name)
+def test_each_rules_page_fits_a_phone(new_context, site_url: str, rules: Path) -> None:
+    page = new_context(**PHONE).new_page()
+    missing = []
+    page.on("response", lambda r: r.status == 404 and missing.append(r.url))
+    page.goto(f"{site_url}web/rules/{rules.name}")
+    page.wait_for_load_state("load")
+    assert overflow(page) <= 0, f"{rules.name} scrolls sideways"
+    back = page.locator("a[href='../../index.html']")
+    expect(back).to_have_count(1)
+    assert back.bounding_box()["height"] >= TAP, f"{rules.name}: the way back is too small"
+    icon = page.locator("link[rel='icon']")
+    expect(icon).to_have_count(1)
+    # The icon is the site's own and is found (no 404 for it or for /favicon.ico).
+    icon_url = page.evaluate("document.querySelector(\"link[rel='icon']\").href")
+    assert icon_url == f"{site_url}assets/icons/icon.svg"
+    assert page.request.get(icon_url).ok
+    assert missing == [], missing
+    if rules.name in ("fools-field.en.html", "fools.en.html"):
+        screenshot(page, f"phone-fit-rules-{rules.stem}")
+
+
+def test_the_fools_form_says_players_once(ready_page: Page) -> None:
+    """The box of seats is titled "Players"; the number of players inside it has no second
+    "Players" label, and is still named for a screen reader."""
+    page = ready_page
+    page.click("[data-act='new-game'][data-game='fools']")
+    form = page.locator("form.new-game")
+    expect(form).to_be_visible()
+    titles = form.locator("legend, label").all_inner_texts()
+    words = [title.strip() for title in titles]
+    assert len(words) == len(set(words)), f"a title is said twice: {words}"
+    seats = form.locator("fieldset").filter(has=page.locator("#seat-count"))
+    inner = seats.locator("legend, label").all_inner_texts()
+    legend = seats.locator("legend").inner_text().strip()
+    assert [w.strip() for w in inner].count(legend) == 1, inner
+    expect(page.locator("#seat-count")).to_have_accessible_name(legend)
+    # The seats follow the number chosen.
+    page.select_option("#seat-count", "3")
+    expect(form.locator("select[id^='seat-']:not(#seat-count)")).to_have_count(3)
+    expect(page.locator("#seat-count")).to_be_focused()
+
+
+# The look of a hex's rings, as drawn: each stroked polygon of the hex that shows.
+# (An SVG shape in a group that is not displayed still reports itself displayed, and
+# checkVisibility() says it shows: each group up to the hex is asked.)
+RINGS_JS = """(hex) => {
+  const shown = (e) => {
+    for (; e !== hex.parentElement; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      if (s.display === 'none' || s.visibility === 'hidden') return false;
+    }
+    return true;
+  };
+  return [...hex.querySelectorAll('polygon')]
+    .filter((p) => shown(p) && !/ground|pattern/.test(p.getAttribute('class')))
+    .map((p) => {
+      const s = getComputedStyle(p);
+      return {cls: p.getAttribute('class'), stroke: s.stroke, width: s.strokeWidth,
+              dashes: s.strokeDasharray};
+    });
+}"""
+
+
+def focus_colour(page: Page) -> str:
+    return page.evaluate(
+        "() => { const e = document.createElement('i'); e.style.color = 'var(--focus)';"
+        " document.body.append(e); const c = getComputedStyle(e).color; e.remove(); return c; }"
+    )
+
+
+def test_the_focused_hex_looks_unlike_the_selected_one(phone_page: Page, site_url: str) -> None:
+    page = phone_page
+    game = GAMES["game-of-fields"]
+    options = {"map": "open"}
+    record = Record.new(game.id, ["human", "random"], options)
+    record.actions = list(game.new_state(2, 1, options).history)
+    page.goto(site_url + "#" + record.to_link_fragment())
+    wait_ready(page)
+    assert settle(page) == "mine"
+    hold_the_computer(page, True)
+    pawn = page.locator(".gof-hex.can-pawn").first
+    pawn.focus()
+    page.keyboard.press("Enter")  # select the pawn
+    selected = page.locator(".gof-hex.selected")
+    expect(selected).to_have_count(1)
+    expect(selected).to_be_focused()
+    pawn_hex = selected.get_attribute("data-hex")
+    page.keyboard.press("ArrowRight")
+    focused = page.locator(".gof-hex:focus")
+    expect(focused).to_have_count(1)
+    expect(focused).not_to_have_attribute("data-hex", pawn_hex)
+    expect(selected).to_have_attribute("data-hex", pawn_hex)  # still selected
+    blue = focus_colour(page)
+    selection = [r for r in selected.evaluate(RINGS_JS) if r["stroke"] == blue]
+    focus = [r for r in focused.evaluate(RINGS_JS) if r["stroke"] == blue]
+    assert selection, "the selected hex has no ring"
+    assert focus, "the focused hex shows no focus ring"
+    shapes = {(r["dashes"], r["width"]) for r in selection}
+    assert not shapes & {(r["dashes"], r["width"]) for r in focus}, (selection, focus)
+    # Dashes one way and not the other: the two differ in shape, not only in thickness.
+    assert {r["dashes"] == "none" for r in selection} != {r["dashes"] == "none" for r in focus}
+    screenshot(page, "phone-fit-gof-focus-and-selection")
+    # The selected hex, focused again, shows both: its selection and the focus.
+    page.keyboard.press("ArrowLeft")
+    expect(selected).to_be_focused()
+    both = {(r["dashes"], r["width"]) for r in selected.evaluate(RINGS_JS) if r["stroke"] == blue}
+    assert shapes < both, both
