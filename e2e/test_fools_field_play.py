@@ -236,6 +236,21 @@ def test_the_rivals_latest_card_is_marked_and_named_where_i_see_it(
     expect(page.locator(".ff-cell.last-move")).to_have_count(1)
 
 
+def must_retreat(state, view: dict) -> bool:
+    picks = next_picks(view["choices"], []) if view["choices"] else {}
+    return view["phase"] == "deploy" and "action" in picks and "card" not in picks
+
+
+def test_a_forced_retreat_takes_the_focus_not_a_card_that_cannot_be_placed(
+    page: Page, site_url: str
+) -> None:
+    page.goto(site_url + "#" + link_where(must_retreat))
+    wait_ready(page)
+    assert settle(page) == "mine"
+    expect(page.locator("#status")).to_contain_text("Retreat")
+    expect(page.locator("[data-act='retreat']")).to_be_focused()
+
+
 def test_voluntary_retreat_asks_first(ready_page: Page) -> None:
     page = ready_page
     start_game(page, seat_b="random", start="B")

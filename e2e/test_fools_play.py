@@ -276,6 +276,12 @@ def test_keyboard_deploy_and_japanese_phone_layout(new_context, site_url: str) -
     page.wait_for_function(
         "n => Number(document.querySelector('.play')?.dataset.moves) > n", arg=before
     )
+    # My last card was played: when my turn comes back, the focus is where it begins (the
+    # slots, or "no Standard Bearer"), not lost to the page: no Tab from the top.
+    assert page.locator(".fools-hand .hand-card").count() == 0
+    assert settle(page, 60_000) == "mine"
+    on_board = "() => document.activeElement?.closest('[data-nav], [data-act=\"none\"]') !== null"
+    assert page.evaluate(on_board)
 
 
 def test_my_instruction_stays_while_a_computer_chooses_at_the_same_time(

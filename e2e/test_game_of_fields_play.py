@@ -8,6 +8,8 @@ record and replays it in Python to check the moves made were the ones meant.
 
 from __future__ import annotations
 
+import re
+
 from conftest import (
     PHONE,
     hold_the_computer,
@@ -231,6 +233,26 @@ def drawn_ways(page: Page) -> list[list[str]]:
 
 def ways_in(state) -> list[list[str]]:
     return [[value for _, value in trail] for trail in state.view(0)["trails"]]
+
+
+def test_fields_linked_to_a_city_are_named_and_dashed_apart_for_each_player(
+    ready_page: Page, site_url: str
+) -> None:
+    state = crafted_state(queens=(7, 11), cities=((7,), (11,)))
+    state.fields = [[8], [10]]  # each City with a Field beside it: a chain each
+    state.check_invariants()
+    assert [chain["hexes"] for chain in state.view(0)["chains"]] == [[7, 8], [10, 11]]
+    open_link(ready_page, site_url, position_link(state))
+    page = ready_page
+    expect(hex_(page, 8)).to_have_attribute("aria-label", re.compile("in your Fields linked"))
+    label = re.compile("in Computer's Fields linked to a City")
+    expect(hex_(page, 10)).to_have_attribute("aria-label", label)
+    dashes = [
+        hex_(page, h).locator(".ground").evaluate("e => getComputedStyle(e).strokeDasharray")
+        for h in (8, 10)
+    ]
+    assert dashes[0] != dashes[1] and "none" not in dashes
+    expect(page.locator(".gof-legend")).to_contain_text("short dashes")
 
 
 def test_a_battle_shows_both_values_before_it_is_fought(ready_page: Page, site_url: str) -> None:

@@ -187,6 +187,10 @@ def test_a_link_opened_after_going_back_to_the_lobby_brings_the_game_up(
         receiver.click("[data-act='lobby']")
         expect(receiver.locator("#lobby-title")).to_be_visible()
         play_a_turn(sender)
+        # The link to send takes the focus, in view (the hand, below it, kept it before).
+        copy = sender.locator("[data-act='copy-remote']")
+        expect(copy).to_be_focused()
+        expect(copy).to_be_in_viewport()
         open_link(receiver, the_link(sender))
         expect(receiver.locator(READY_TO_PLAY)).to_be_visible(timeout=120_000)
         expect(receiver.locator("#message")).to_be_hidden()

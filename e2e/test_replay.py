@@ -310,6 +310,11 @@ def test_the_study_runs_in_the_workers_draws_the_graph_and_is_kept(
     assert studied(page, "worker") == decisions and studied(page, "page") == 0
     expect(page.locator("#analysis svg.graph")).to_be_visible()
     expect(page.locator(".graph-point")).to_have_count(decisions)
+    # Each seat's points have its legend's shape (● ■), not its colour alone.
+    seats = [seat for seat in (0, 1) if page.locator(f".graph-point.seat-{seat}").count()]
+    assert seats == [0, 1]
+    expect(page.locator("circle.graph-point.seat-1, rect.graph-point.seat-0")).to_have_count(0)
+    expect(page.locator(".graph-legend")).to_contain_text("■")
     # A point of the graph is a way to its move.
     page.locator(".graph-point[data-step='2']").click(force=True)
     expect(page.locator(PLAY)).to_have_attribute("data-step", "2")

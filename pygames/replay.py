@@ -16,7 +16,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pygames.core import CHANCE, META_ACTIONS, RecordedChance, State, log_entry
+from pygames.core import (
+    CHANCE,
+    META_ACTIONS,
+    UNKNOWN,
+    IllegalAction,
+    RecordedChance,
+    State,
+    log_entry,
+)
 from pygames.record import Record
 from pygames.views import LogEntry, View
 
@@ -107,10 +115,32 @@ class Replay:
 
     def mover(self, step: int) -> int | None:
         """The seat whose move led to `step` (None at step 0)."""
+        move = self.move(step)
+        return None if move is None else move[0]
+
+    def move(self, step: int) -> tuple[int, str] | None:
+        """The seat's move that led to `step`, and that seat (None at step 0)."""
         if step <= 0:
             return None
         history = self.state(step).history
-        return next((seat for seat, _ in reversed(history) if seat != CHANCE), None)
+        return next(((seat, a) for seat, a in reversed(history) if seat != CHANCE), None)
+
+    def picks_of_move(self, step: int, viewpoint: Viewpoint) -> list[tuple[str, str]]:
+        """What the move that led to `step` picked, as `viewpoint` knows it (nothing where
+        it knows too little to tell: a hidden action's picks are hidden too)."""
+        move = self.move(step)
+        if move is None:
+            return []
+        seat, action = move
+        before = self.state(step - 1)
+        try:
+            if viewpoint != EVERYTHING:
+                assert isinstance(viewpoint, int)
+                action = before.redacted(seat, action, viewpoint)
+            picks = before.picks(seat, action)
+        except (IllegalAction, ValueError):
+            return []
+        return [] if any(UNKNOWN in value for _, value in picks) else picks
 
     def decisions(self) -> list[Decision]:
         """Every seat's move that was a choice (analysis studies these), in order (found

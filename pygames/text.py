@@ -226,6 +226,7 @@ AND = {"en": " and ", "ja": "と"}
 LIST_SEPARATOR = {"en": ", ", "ja": "、"}
 PICKS_HINT = {"en": "Choose {words}.", "ja": "{words}を選ぶ。"}
 PICKS_ASIDE = {"en": " ({words})", "ja": "（{words}）"}
+PICKS_DONE = {"en": "{seat} chose {words}.", "ja": "{seat}が{words}を選びました。"}
 SENTENCE_GAP = {"en": " ", "ja": ""}  # between two lines told as one
 
 
@@ -358,6 +359,17 @@ def picks_hint(
     kind, value = picks[0]
     template = hints.get(f"{kind}:{value}") or hints.get(kind) or PICKS_HINT
     return _with_picks(template[lang], game_id, picks, lang, names)
+
+
+def picks_done(
+    game_id: str, seat: int, picks: list[tuple[str, str]], lang: str, names: list[str]
+) -> list[str | dict[str, str]]:
+    """A move that wrote no line, once made (a replay's step): ["Bo went on to hex 14."]."""
+    done = getattr(game_text(game_id), "PICKS_DONE", {})
+    kind, value = picks[0]
+    template = done.get(f"{kind}:{value}") or done.get(kind) or PICKS_DONE
+    words = pick_words(game_id, picks, lang, names)
+    return split_items(template[lang].format(seat=names[seat], words=words))
 
 
 def picks_aside(

@@ -80,7 +80,9 @@ def test_log_prints_a_record_from_a_link(capsys):
     record.actions = list(state.history)
     assert main(["log", "https://example.org/#" + record.to_link_fragment()]) == 0
     out = capsys.readouterr().out
-    assert f"A deployed {action.split('@')[0]} in the centre." in out
+    symbols = {"X": "Sword", "S": "Shield", "F": "Flower"}
+    card = "-".join(symbols[symbol] for symbol in action.split("@")[0])
+    assert f"A deployed {card} in the centre." in out
     assert "dealt" not in out  # private lines are not in a spectator's log
 
 

@@ -15,7 +15,7 @@ from pygames.core import CHANCE, UNKNOWN, RecordedChance, log_entry
 from pygames.position import encode_state
 from pygames.record import Record, RecordError
 from pygames.replay import EVERYTHING, Replay
-from pygames.text import describe
+from pygames.text import describe, picks_done
 
 CASES = [
     (game_id, seats)
@@ -263,3 +263,53 @@ def test_a_shared_positions_past_is_checked_like_a_position():
     full = record.to_text().split("\n")
     with pytest.raises(RecordError, match="shared position"):
         Record.from_text("\n".join([full[0], lines[2], full[1]]))
+
+
+# ----- a move that wrote no line -----
+
+
+def test_a_step_of_a_longer_move_reads_as_what_it_picked_once_made():
+    """Game of Fields logs a pawn's move when it ends: each step before it reads as what it
+    picked ("A went on to hex 14."), in both languages, not only who moved."""
+    record, state, _ = live_game("game-of-fields", 2, seed=1)
+    replay = Replay(Record.from_text(record.to_text()))
+    told = 0
+    for step, entries in enumerate(replay.logs(EVERYTHING)):
+        picks = replay.picks_of_move(step, EVERYTHING)
+        seat, action = replay.move(step) or (None, "")
+        if entries or not picks or not action.startswith("g"):
+            continue
+        hex_id = int(action[1:]) + 1  # a step: g<hex>, hexes named from 1
+        en = picks_done("game-of-fields", seat, picks, "en", ["A", "B"])
+        ja = picks_done("game-of-fields", seat, picks, "ja", ["A", "B"])
+        assert "".join(p if isinstance(p, str) else p["text"] for p in en) == (
+            f"{'AB'[seat]} went on to hex {hex_id}."
+        )
+        assert "".join(p if isinstance(p, str) else p["text"] for p in ja) == (
+            f"{'AB'[seat]}がヘクス{hex_id}へ進みました。"
+        )
+        told += 1
+    assert told > 3
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_a_move_is_told_by_its_picks_only_as_the_viewpoint_knows_it(game_id, seats):
+    """A hidden action (a Standard Bearer chosen, a card discarded face down) gives no
+    picks to a seat that cannot see it; every other move gives the seat what it picked."""
+    hidden = 0
+    for seed in range(3):
+        record, state, _ = live_game(game_id, seats, seed, stop=60)
+        replay = Replay(Record.from_text(record.to_text()))
+        for step in range(1, replay.last + 1):
+            mover, action = replay.move(step)
+            before = replay.state(step - 1)
+            for seat in range(seats):
+                known = before.redacted(mover, action, seat)
+                picks = replay.picks_of_move(step, seat)
+                if UNKNOWN in known:
+                    hidden += 1
+                    assert picks == [], (action, known, picks)
+                elif known == action and action not in ("resign", "draw"):
+                    assert picks == before.picks(mover, action)
+    if game_id == "fools":  # every round opens with secret Standard Bearers
+        assert hidden > 0

@@ -496,21 +496,30 @@ def seat_points(
     dots = []
     for step, chance in points[1:]:
         mark = results.get(step, {}).get("mark")
+        attrs = {
+            "class": f"graph-point seat-{seat}" + (f" {mark}" if mark else ""),
+            "data-act": "goto",
+            "data-step": step,
+        }
+        shape = point_shape(seat, scale.x(step), scale.y(chance), 5 if mark else 3)
         dots.append(
-            svg(
-                "circle",
-                {
-                    "cx": scale.x(step),
-                    "cy": scale.y(chance),
-                    "r": 5 if mark else 3,
-                    "class": f"graph-point seat-{seat}" + (f" {mark}" if mark else ""),
-                    "data-act": "goto",
-                    "data-step": step,
-                },
-                svg("title", {}, point_words(step, name, chance)),
-            )
+            svg(shape[0], attrs | shape[1], svg("title", {}, point_words(step, name, chance)))
         )
     return dots
+
+
+def point_shape(seat: int, x: float, y: float, r: float) -> tuple[str, dict]:
+    """A point in its seat's shape, the legend's mark (web.seats.SEAT_MARKS: ● ■ ▲ ◆)."""
+    if seat % 4 == 0:
+        return "circle", {"cx": x, "cy": y, "r": r}
+    if seat % 4 == 1:
+        return "rect", {"x": round(x - r, 1), "y": round(y - r, 1), "width": 2 * r, "height": 2 * r}
+    corners = (
+        [(x, y - r * 1.2), (x + r * 1.2, y + r), (x - r * 1.2, y + r)]  # ▲
+        if seat % 4 == 2
+        else [(x, y - r * 1.3), (x + r * 1.3, y), (x, y + r * 1.3), (x - r * 1.3, y)]  # ◆
+    )
+    return "polygon", {"points": " ".join(f"{round(a, 1)},{round(b, 1)}" for a, b in corners)}
 
 
 def graph_legend(names: list[str]) -> Element:

@@ -523,6 +523,13 @@ def move_roving_focus(items: list, index: int) -> None:
     items[index].focus()
 
 
+def focus_free_for(root) -> bool:
+    """The focus is nowhere, or inside `root`: nothing else (a link to send, a dialog)
+    has taken it, so `root` may place it."""
+    active = nullable(js.document.activeElement)
+    return active is None or active == js.document.body or bool(root.contains(active))
+
+
 def focus(selector: str, root=None) -> None:
     """Focus the first element matching `selector`, if there is one."""
     target = query(selector, root)

@@ -33,7 +33,7 @@ from web.seats import join_names, result_text
 from web.session import Session
 
 if TYPE_CHECKING:
-    from pygames.replay import Replay
+    from pygames.replay import Replay, Viewpoint
     from web.app import App
 
 PLAY_SECONDS = 1.0  # one move a second when playing
@@ -378,6 +378,19 @@ class ReplayScreen(GameScreen):
             return self.build_moves()
         return self.move_list
 
+    def unlogged_move(self, step: int, viewpoint: Viewpoint) -> list:
+        """A move that wrote no line (a step of a longer move): what it picked, where the
+        viewpoint knows it ("Bo went on to hex 14."), else only who moved."""
+        from pygames.text import picks_done
+
+        mover = self.replay.mover(step)
+        if mover is None:
+            return [""]
+        picks = self.replay.picks_of_move(step, viewpoint)
+        if not picks:
+            return [t("replay.moved", name=self.names[mover])]
+        return picks_done(self.session.game_id, mover, picks, i18n.lang(), self.names)
+
     def build_moves(self) -> Element:
         from pygames.replay import EVERYTHING as ALL
 
@@ -393,8 +406,7 @@ class ReplayScreen(GameScreen):
                 who = join_names([names[s] for s in hints])
                 lines.insert(0, [t("replay.hints_used", names=who)])
             if not lines:
-                mover = self.replay.mover(step)
-                lines = [[t("replay.moved", name=names[mover]) if mover is not None else ""]]
+                lines = [self.unlogged_move(step, viewpoint)]
             label = t("replay.start") if step == 0 else str(step)
             items.append(
                 h(

@@ -261,6 +261,17 @@ PICK_HINTS = {
 }
 
 
+# The same moves once made, in a replay ("You" reads as a name: "You went on to hex 14.").
+PICKS_DONE = {
+    "pawn": {"en": "{seat} set off with {words}.", "ja": "{seat}が{words}を動かし始めました。"},
+    "hex": {"en": "{seat} went on to {words}.", "ja": "{seat}が{words}へ進みました。"},
+    "reveal": {"en": "{seat} turned {words} over.", "ja": "{seat}が{words}を表に返しました。"},
+    "action:end": {"en": "{seat} ended the turn.", "ja": "{seat}が手番を終えました。"},
+    "action:stop": {"en": "{seat} stopped there.", "ja": "{seat}がそこで止まりました。"},
+    "action:stay": {"en": "{seat} stayed.", "ja": "{seat}がとどまりました。"},
+}
+
+
 def pick_words(kind: str, value: str, lang: str, names: list[str]) -> str:
     """A pick in words: a pawn by its hex, a hex, a hex to turn over, or an action."""
     if kind == "action":

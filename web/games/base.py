@@ -274,7 +274,8 @@ class Board(Generic[ViewT]):
             return False
         self.chosen = []
         self.shell.play(action)
-        self.focus_start()
+        if self.root is not None and dom.focus_free_for(self.root):
+            self.focus_start()  # unless the move's redraw gave it elsewhere (a link to send)
         return True
 
     def unchoose(self) -> None:

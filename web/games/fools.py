@@ -139,8 +139,11 @@ class Board(base.Board[FoolsView]):
             self.focus("[data-nav='hand'][tabindex='0']")
         elif SLOT in picks or BEARER in picks:
             self.focus("[data-nav='slots'][tabindex='0']")
-        else:
+        elif picks:
             self.focus("[data-act='none']")
+        else:  # others are choosing: the focus stays on the board, at my hand, till my turn
+            hand = "[data-nav='hand'][tabindex='0']"
+            self.focus(hand if self.query(hand) is not None else "[data-nav='slots'][tabindex='0']")
 
     # ----- drawing -----
 

@@ -48,6 +48,14 @@ class Board(base.Board[FoolsFieldView]):
 
     # ----- what the shell asks -----
 
+    def focus_start(self) -> None:
+        """The hand, or Retreat when no card of it can be placed (a forced Retreat)."""
+        picks = self.next_picks() if self.view and self.view["choices"] else {}
+        if ACTION in picks and CARD not in picks:
+            self.focus("[data-act='retreat']")
+        else:
+            super().focus_start()
+
     def prompt_words(self, choices: Choices) -> str:
         if self.chosen and CELL in next_picks(choices, self.chosen):
             return t("ff.prompt.place")

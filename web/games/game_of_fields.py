@@ -292,12 +292,16 @@ class Board(base.Board[GameOfFieldsView]):
             classes.append("on-path")
         if mover and (index == mover["path"][-1] or index == mover["found"]):
             classes.append("selected")
-        for seat in (0, 1):
-            if hex_id in chains[seat]:
-                classes.append("chain-" + "ab"[seat])
         pawns = self.pawns_at(view, index)
         words = [t("gof.hex_name", n=index + 1), t("gof.terrain." + terrain)]
         words += [w for _, w in pawns]
+        for seat in (0, 1):
+            if hex_id in chains[seat]:
+                classes.append("chain-" + "ab"[seat])
+                own = seat == view["seat"]
+                words.append(
+                    t("gof.in_chain_own") if own else t("gof.in_chain", name=self.who(seat))
+                )
         marks = self.marks_on((HEX, hex_id), (PAWN, hex_id))  # a pawn is picked by its hex
         classes += marks
         words += [t(base.MARK_WORDS[mark]) for mark in marks]

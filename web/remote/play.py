@@ -91,7 +91,9 @@ class RemotePlayScreen(PlayScreen):
         elif self.resigned() and game.phase() == PLAYING:
             body.append(h("p", {"class": "muted"}, t("remote.resigned_answering")))
         elif waiting and game.phase() != VERIFIED:
-            body.append(h("p", {"class": "muted"}, t("remote.then_wait", name=waiting)))
+            body.append(
+                h("p", {"class": "muted"}, t(self.links_key("remote.then_wait"), name=waiting))
+            )
         return h(
             "section",
             {
@@ -143,8 +145,8 @@ class RemotePlayScreen(PlayScreen):
             return super().turn_text(view, viewer)
         others = self.waiting_names() or join_names([self.names[s] for s in game.recipients()])
         if game.device.waiting is not None:
-            return t("remote.move_waits", name=others)
-        return t("remote.waiting", name=others)
+            return t(self.links_key("remote.move_waits"), name=others)
+        return t(self.links_key("remote.waiting"), name=others)
 
     def headline(self) -> str:
         game = self.remote_session.remote
@@ -164,7 +166,7 @@ class RemotePlayScreen(PlayScreen):
             return t("remote.send_to", name=others)
         if game.my_move():
             return t("remote.your_move")
-        return t("remote.waiting", name=self.waiting_names() or others)
+        return t(self.links_key("remote.waiting"), name=self.waiting_names() or others)
 
     def sending(self) -> bool:
         """A link of mine is to go out now (while dealing, even on my own turn in it)."""
@@ -200,6 +202,13 @@ class RemotePlayScreen(PlayScreen):
         if game.device.waiting is not None:
             return t("remote.why_move_waits")
         return t("remote.why_move")
+
+    def links_key(self, key: str) -> str:
+        """`key`, or its plural ("_many": several links) when several seats' links are
+        awaited (or, with none awaited, when my link went to a group)."""
+        game = self.remote_session.remote
+        awaited = len(game.waiting_for()) or len(game.recipients())
+        return key + "_many" if awaited > 1 else key
 
     def waiting_names(self) -> str:
         game = self.remote_session.remote
