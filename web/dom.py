@@ -523,11 +523,17 @@ def move_roving_focus(items: list, index: int) -> None:
     items[index].focus()
 
 
+def nothing_focused() -> bool:
+    """The focus is nowhere (on the page's body): the element that had it was redrawn
+    away with nothing to take its place."""
+    active = nullable(js.document.activeElement)
+    return active is None or active == js.document.body
+
+
 def focus_free_for(root) -> bool:
     """The focus is nowhere, or inside `root`: nothing else (a link to send, a dialog)
     has taken it, so `root` may place it."""
-    active = nullable(js.document.activeElement)
-    return active is None or active == js.document.body or bool(root.contains(active))
+    return nothing_focused() or bool(root.contains(js.document.activeElement))
 
 
 def focus(selector: str, root=None) -> None:

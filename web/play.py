@@ -225,7 +225,7 @@ class PlayScreen(GameScreen):
         else False, with nothing changed."""
         started = time.perf_counter()
         focus_key = remembered_focus()
-        lost = focus_key is None and nothing_focused()  # e.g. my last card was played
+        lost = focus_key is None and dom.nothing_focused()  # e.g. my last card was played
         if not dom.send(drawing.patch):
             if not or_whole:
                 return False
@@ -479,13 +479,6 @@ def remembered_focus() -> str | None:
         return None
     key = dom.nullable(active.getAttribute("data-focus"))
     return str(key) if key else None
-
-
-def nothing_focused() -> bool:
-    """The focus is nowhere (on the page's body): the element that had it was redrawn
-    away with nothing to take its place."""
-    active = dom.nullable(js.document.activeElement)
-    return active is None or active == js.document.body
 
 
 def restore_focus(key: str | None, root: Live) -> bool:

@@ -143,10 +143,8 @@ class RemotePlayScreen(PlayScreen):
             return t("remote.tie_offered", name=self.names[offered])
         if game.my_move():
             return super().turn_text(view, viewer)
-        others = self.waiting_names() or join_names([self.names[s] for s in game.recipients()])
-        if game.device.waiting is not None:
-            return t(self.links_key("remote.move_waits"), name=others)
-        return t(self.links_key("remote.waiting"), name=others)
+        key = "remote.move_waits" if game.device.waiting is not None else "remote.waiting"
+        return t(self.links_key(key), name=self.awaited_names())
 
     def headline(self) -> str:
         game = self.remote_session.remote
@@ -166,7 +164,7 @@ class RemotePlayScreen(PlayScreen):
             return t("remote.send_to", name=others)
         if game.my_move():
             return t("remote.your_move")
-        return t(self.links_key("remote.waiting"), name=self.waiting_names() or others)
+        return t(self.links_key("remote.waiting"), name=self.awaited_names())
 
     def sending(self) -> bool:
         """A link of mine is to go out now (while dealing, even on my own turn in it)."""
@@ -203,12 +201,18 @@ class RemotePlayScreen(PlayScreen):
             return t("remote.why_move_waits")
         return t("remote.why_move")
 
-    def links_key(self, key: str) -> str:
-        """`key`, or its plural ("_many": several links) when several seats' links are
-        awaited (or, with none awaited, when my link went to a group)."""
+    def awaited(self) -> list[int]:
+        """The seats whose links this device waits for; with none named, every seat my
+        link goes to."""
         game = self.remote_session.remote
-        awaited = len(game.waiting_for()) or len(game.recipients())
-        return key + "_many" if awaited > 1 else key
+        return game.waiting_for() or game.recipients()
+
+    def awaited_names(self) -> str:
+        return join_names([self.names[seat] for seat in self.awaited()])
+
+    def links_key(self, key: str) -> str:
+        """`key`, or its plural ("_many") when several seats' links are awaited."""
+        return key + "_many" if len(self.awaited()) > 1 else key
 
     def waiting_names(self) -> str:
         game = self.remote_session.remote
