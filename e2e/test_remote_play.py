@@ -115,6 +115,17 @@ def join(page: Page, invite: str, name: str) -> str:
     return the_link(page)
 
 
+def news_keeps_the_board_in_view(page: Page) -> None:
+    """On my move, what the link brought is a line under the bar, no taller than the
+    instruction (here two lines: the match's score under it), not a box that pushes the
+    hand below the fold."""
+    expect(page.locator(READY_TO_PLAY)).to_be_visible()
+    news = page.locator(".notice.remote").bounding_box()
+    instruction = page.locator("#status").bounding_box()
+    assert news is not None and instruction is not None
+    assert news["height"] <= instruction["height"], (news, instruction)
+
+
 def test_two_devices_play_the_fools_field_by_links(new_context, site_url: str) -> None:
     alice = open_page(new_context, site_url, "en")
     bob = open_page(new_context, site_url, "ja")
@@ -145,6 +156,7 @@ def test_two_devices_play_the_fools_field_by_links(new_context, site_url: str) -
         if links == 1:  # Bob's first news: Alice's lock and first move
             expect(receiver.locator(".notice.remote .news li")).not_to_have_count(0)
             screenshot(receiver, "remote-news-desktop")
+            news_keeps_the_board_in_view(receiver)
         links += 1
         sender = receiver
         checked += holds_nothing_of_the_rival(alice, bob)

@@ -69,7 +69,7 @@ class RemotePlayScreen(PlayScreen):
         if game.my_move() and not send:  # the instruction says whose move: only the news
             return h(
                 "section",
-                {"class": "notice remote", "aria-labelledby": "notice-title"},
+                {"class": "notice remote news-only", "aria-labelledby": "notice-title"},
                 h("h3", {"id": "notice-title"}, t("remote.news")),
                 news,
             )
