@@ -675,6 +675,33 @@ def test_three_devices_play_a_round_of_fools_in_a_group_chat(new_context, site_u
     screenshot(bob, "remote-group-round-desktop-ja")
 
 
+# A device with a Share sheet: what each Share gives it is kept for the test to read.
+SHARE_SHEET_JS = """
+window.sharedLinks = [];
+Object.defineProperty(Navigator.prototype, "share", {
+  configurable: true,
+  value: async (data) => { window.sharedLinks.push({ ...data }); },
+});
+"""
+
+
+def test_each_invite_shared_names_its_seat(new_context, site_url: str) -> None:
+    """Three-seat invites differ only at their end: shared, each says whose seat it is."""
+    context = new_context(locale="en-US")
+    context.add_init_script(SHARE_SHEET_JS)
+    alice = context.new_page()
+    alice.goto(site_url)
+    wait_ready(alice)
+    start_by_links(alice, "Alice", "fools", seats=3)
+    for seat in (1, 2):
+        alice.click(f"[data-act='share-remote'][data-link='-{seat}']")
+        alice.wait_for_function(f"window.sharedLinks.length === {seat}")
+    shared = alice.evaluate("window.sharedLinks")
+    assert [link["text"] for link in shared] == ["Invite for seat B", "Invite for seat C"]
+    assert [link["url"][-7:] for link in shared] == ["&seat=1", "&seat=2"]
+    assert all(link["title"] == "Fools!" for link in shared)
+
+
 def test_an_action_of_a_turn_by_links_is_undone_before_its_link_is_made(
     new_context, site_url: str
 ) -> None:

@@ -344,13 +344,20 @@ class RemotePlayScreen(PlayScreen):
         key = str(element.getAttribute("data-link") or "")
         await dialogs.copy_link(f"remote-url{key}", f"remote-result{key}")
 
+    def share_text(self, key: str) -> str:
+        """What a shared link says beside it: an invite names its seat (several differ
+        only there), any other link the headline."""
+        label = self.app.screen.querySelector(f"label[for='remote-url{key}']")
+        return str(label.textContent) if key and label is not None else self.headline()
+
     async def act_share_remote(self, element) -> None:
-        field = dom.by_id(f"remote-url{str(element.getAttribute('data-link') or '')}")
+        key = str(element.getAttribute("data-link") or "")
+        field = dom.by_id(f"remote-url{key}")
         if field is None:
             return
         data = js.Object.new()
         data.title = t("game." + self.session.game_id)
-        data.text = self.headline()
+        data.text = self.share_text(key)
         data.url = str(field.value)
         try:
             await js.navigator.share(data)
