@@ -251,6 +251,29 @@ def test_a_forced_retreat_takes_the_focus_not_a_card_that_cannot_be_placed(
     expect(page.locator("[data-act='retreat']")).to_be_focused()
 
 
+def two_discards_to_make(state, view) -> bool:
+    return view["phase"] == "discard" and len(state.hands[0]) >= 8
+
+
+def test_a_card_discarded_after_a_retreat_can_be_taken_back(page: Page, site_url: str) -> None:
+    page.goto(site_url + "#" + link_where(two_discards_to_make))
+    wait_ready(page)
+    assert settle(page) == "mine"
+    held = page.locator("[data-card]").count()
+    undo = page.locator("[data-act='undo']")
+    expect(undo).to_have_attribute("aria-disabled", "true")  # the Retreat stands
+    before = moves(page)
+    page.locator("[data-act='pick']").first.click()
+    page.click("[data-act='discard']")
+    page.wait_for_function(MOVED, arg=before)
+    expect(page.locator("[data-card]")).to_have_count(held - 1)
+    expect(undo).to_have_attribute("aria-disabled", "false")
+    undo.click()
+    expect(page.locator("[data-card]")).to_have_count(held)
+    assert moves(page) == before
+    expect(undo).to_have_attribute("aria-disabled", "true")
+
+
 def test_voluntary_retreat_asks_first(ready_page: Page) -> None:
     page = ready_page
     start_game(page, seat_b="random", start="B")

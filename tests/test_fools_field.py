@@ -448,6 +448,21 @@ def test_undo_takes_back_a_placement_but_never_a_retreat():
     assert state.undo_point(A) is None and state.undo_point(B) is None
 
 
+def test_a_discard_may_be_taken_back_until_the_rival_acts_but_not_its_retreat():
+    hand = ["SSSS", "SSSX", "SSXS", "SXSS", "XSSS"]
+    field = {4: ("XXXX", B), 1: ("XXXS", A), 7: ("XSXX", B)}
+    state = position([hand, ["FFFF"]], deck=["FFSS"], field=field)
+    state.apply(A, "retreat")  # B drew up: nothing before this can be taken back
+    assert state.undo_point(A) is None
+    retreated = len(state.history)
+    state.apply(A, "discard:XXXX")
+    assert state.undo_point(A) == retreated
+    state.apply(A, "discard:SSSS")  # the last: B's turn, B has not acted yet
+    assert state.undo_point(A) == retreated + 1
+    state.apply(B, state.legal_actions(B)[0])
+    assert state.undo_point(A) is None
+
+
 # ----- the log in words -----
 
 

@@ -325,7 +325,6 @@ class FoolsFieldState(State):
     def discard(self, seat: int, card: str) -> None:
         take_from(self.hands[seat], card)
         self.discards[seat].append(card)
-        self.fix()
         self.log("discard", seat=seat)
         self.log("discarded", to=seat, seat=seat, card=card)
         if len(self.hands[seat]) == HAND_LIMIT:
