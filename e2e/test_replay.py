@@ -599,6 +599,10 @@ def test_a_study_kept_with_a_save_that_names_no_legal_move_is_passed_over(
 
 # Where each board draws a pick of its game: a place, a card in hand or a button.
 PICKED_ELEMENTS = {
+    "fools-field": {
+        "card": ".ff-card.hinted[data-card='{}']",
+        "cell": ".ff-cell.hinted[data-index='{}']",
+    },
     "fools": {
         "card": ".hand-card.hinted[data-card='{}']",
         "slot": ".slot.hinted[data-slot='{}']",
@@ -682,3 +686,118 @@ def test_the_hint_marks_where_its_move_goes_on_every_board(
     page.click("button[data-lang='en']")
     expect(page.locator(".hinted")).to_have_count(len(places))
     screenshot(page, f"hint-{game_id}-{wanted}-phone")
+
+
+# ----- the replay's headline and the study on the board -----
+
+
+def test_the_headline_tells_a_step_of_a_longer_move_as_the_move_list_does(
+    ready_page: Page,
+) -> None:
+    """A Game of Fields move is several picks, and a step writes no line of its own: the
+    headline says what it picked, in the move list's words, in both languages; a step
+    that wrote lines says who moved (its lines are in the move list)."""
+    page = ready_page
+    record = finished_record("game-of-fields", seed=7, resign_after=6)
+    replay = Replay(record)
+    last = replay.last
+    unlogged = next(
+        step
+        for step in range(1, last + 1)
+        if not replay.log(step, 0) and replay.move(step)[1].startswith("g")
+    )
+    logged = next(step for step in range(1, last + 1) if replay.log(step, 0))
+    seat, action = replay.move(unlogged)
+    hex_number = int(action[1:]) + 1
+    review(page, record)
+    status = page.locator("#status p").first
+    page.locator(f".moves li[data-step='{unlogged}'] button").click()
+    told = f"{NAMES[seat]} went on to hex {hex_number}."
+    expect(status).to_have_text(f"Move {unlogged} of {last}: {told}")
+    expect(page.locator(f".moves li[data-step='{unlogged}']")).to_contain_text(told)
+    page.click("button[data-lang='ja']")
+    expect(status).to_have_text(
+        re.compile(rf"^{last}手中{unlogged}手目：.+がヘクス{hex_number}へ進みました。$")
+    )
+    page.click("button[data-lang='en']")
+    page.locator(f".moves li[data-step='{logged}'] button").click()
+    mover = NAMES[replay.mover(logged)]
+    expect(status).to_have_text(f"Move {logged} of {last}: {mover} played.")
+
+
+def a_preferred_move(replay: Replay, seat: int, wanted) -> tuple[int, str]:
+    """The first decision of `seat` where it could have made a move `wanted` picks out
+    (another than the one made): its step, and that move."""
+    for decision in replay.decisions():
+        if decision.seat != seat:
+            continue
+        before = replay.state(decision.step - 1)
+        for action in before.legal_actions(seat):
+            if action != decision.action and wanted(action, decision.action):
+                return decision.step, action
+    raise AssertionError(f"no decision of seat {seat} with the move wanted")
+
+
+def castling(action: str, made: str) -> bool:
+    return action.startswith("c")
+
+
+def another_card_elsewhere(action: str, made: str) -> bool:
+    """A deployment of another card on another space than the one made."""
+    if "@" not in action or "@" not in made:
+        return False
+    return all(a != b for a, b in zip(action.split("@"), made.split("@"), strict=True))
+
+
+STUDY_MARK_CASES = {"game-of-fields": castling, "fools-field": another_card_elsewhere}
+
+
+@pytest.mark.parametrize("game_id", sorted(STUDY_MARK_CASES))
+def test_the_study_marks_its_preferred_move_on_the_board_of_the_seat_that_chose(
+    ready_page: Page, game_id: str
+) -> None:
+    """A studied game's replay marks, at each move, the move the computer preferred, as a
+    hint's move is marked in play (a violet ring, a star, "the hint's move"), on the
+    board of the seat that chose it (its hand, its side of the table) and on no other:
+    another seat's board would show where cards it never saw would go. A castling is
+    marked on both hexes it swaps."""
+    from pygames.analysis import ITERATIONS, VERSION, preferred_places
+
+    page = ready_page
+    record = finished_record(game_id, seed=7, resign_after=6)
+    replay = Replay(record)
+    preferred = [a_preferred_move(replay, seat, STUDY_MARK_CASES[game_id]) for seat in (0, 1)]
+    verdicts = [[step, 0.5, 0.3, best, 0.7, "mistake", 0] for step, best in preferred]
+    put_save(page, record, analysis={"v": VERSION, "it": ITERATIONS, "r": verdicts})
+    page.reload()
+    wait_ready(page)
+    page.click("[data-save='done'] [data-act='review']")
+    expect(page.locator("#analysis")).to_have_attribute("data-done", "2")
+    for step, best in preferred:
+        page.locator(f".moves li[data-step='{step}'] button").click()
+        expect(page.locator(PLAY)).to_have_attribute("data-step", str(step))
+        for code, board_seat in (("a", 0), ("b", 1), ("all", 0)):  # all: seen from my side
+            page.select_option("#replay-viewpoint", code)
+            expect(page.locator(PLAY)).to_have_attribute("data-viewpoint", code)
+            places = preferred_places(replay, step, best, board_seat)
+            drawn = {  # a replay's board draws no buttons of actions to take
+                PICKED_ELEMENTS[game_id][kind].format(value)
+                for kind, value in places
+                if kind != "action"
+            }
+            if replay.mover(step) == board_seat:
+                assert drawn, (step, best)
+            for place in drawn:
+                marked = page.locator(place)
+                expect(marked.first).to_have_accessible_name(re.compile("the hint's move"))
+                expect(marked.first.locator(".hint-star")).to_have_count(1)
+            total = sum(page.locator(place).count() for place in drawn)
+            expect(page.locator(".hinted")).to_have_count(total)
+        if game_id == "game-of-fields":
+            page.select_option("#replay-viewpoint", "ab"[replay.mover(step)])
+            before = replay.state(step - 1)
+            queen, prince = before.queens[replay.mover(step)], int(best[1:])
+            for hex_id in (queen, prince):  # where she stood and where he stood
+                expect(page.locator(f".gof-hex.hinted[data-hex='{hex_id}']")).to_have_count(1)
+    page.locator(".moves li[data-step='0'] button").click()
+    expect(page.locator(".hinted")).to_have_count(0)  # nothing studied before the first move

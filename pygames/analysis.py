@@ -27,6 +27,7 @@ import random
 from typing import Any
 
 from pygames.ai.ismcts import Edge, Node, Search
+from pygames.choices import Pick
 from pygames.core import Chance, Holders, IllegalAction, State
 from pygames.replay import Decision, Replay
 from pygames.text import SENTENCE_GAP, describe_parts, picks_aside, picks_hint
@@ -237,6 +238,33 @@ def chances(
         if verdict is not None:
             lines[decision.seat].append((decision.step, float(verdict["after"])))
     return lines
+
+
+# ----- moves on the board --------------------------------------------------------------
+
+
+def advised_places(state: State, seat: int, action: str) -> list[Pick]:
+    """Where a board marks `seat`'s `action` offered as advice (a hint's move, the study's
+    preferred one): what the seat picks to make it (`State.picks`, as its choices offer it)
+    and where it goes (`State.goes_to`), each once, as the seat sees the table. Nothing
+    for what is no legal action of the seat's (a worker's answer read as hostile)."""
+    if action not in state.legal_actions(seat):
+        return []
+    picks = state.picks(seat, action)
+    return picks + [place for place in state.goes_to(seat, action) if place not in picks]
+
+
+def preferred_places(replay: Replay, step: int, best: str, board_seat: int | None) -> list[Pick]:
+    """Where a replay's board drawn for `board_seat` marks `best`, the move the study
+    preferred to the one that led to `step` (`advised_places`, in the position it was
+    chosen in). Only on the deciding seat's own board: the study chose from what that seat
+    knew, and the move's picks are of its hand and in its frame (another seat's board
+    would show where cards it never saw would go, or mark its own cards). Nothing where
+    the move made was the one preferred."""
+    decision = next((d for d in replay.decisions() if d.step == step), None)
+    if decision is None or decision.seat != board_seat or decision.action == best:
+        return []
+    return advised_places(replay.state(step - 1), decision.seat, best)
 
 
 # ----- moves in words ------------------------------------------------------------------

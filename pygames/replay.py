@@ -99,19 +99,24 @@ class Replay:
 
     def logs(self, viewpoint: Viewpoint) -> list[list[LogEntry]]:
         """For each step, the log entries it added as `viewpoint` sees them (step 0: the deal)."""
+        seat = self._reader(viewpoint)
+        return [self._added(step, seat) for step in range(len(self.states))]
+
+    def log(self, step: int, viewpoint: Viewpoint) -> list[LogEntry]:
+        """The log entries `step` added, as `viewpoint` sees them."""
+        return self._added(self.clamp(step), self._reader(viewpoint))
+
+    def _reader(self, viewpoint: Viewpoint) -> int | None:
+        """The seat whose lines `viewpoint` reads (None: every line)."""
         if viewpoint not in self.viewpoints():
             raise ValueError(f"no such viewpoint here: {viewpoint!r}")
-        seat = viewpoint if isinstance(viewpoint, int) else None
-        segments = []
-        seen = 0
-        # A step's events are the events of the step before and its own (a game only adds
-        # to its log), so each step's own are read off the last step's, once each.
-        everything = self.states[-1].events
-        for state in self.states:
-            fresh = everything[seen : len(state.events)]
-            seen = len(state.events)
-            segments.append([log_entry(e) for e in fresh if seat is None or e.visible_to(seat)])
-        return segments
+        return viewpoint if isinstance(viewpoint, int) else None
+
+    def _added(self, step: int, seat: int | None) -> list[LogEntry]:
+        # A game only adds to its log: a step's own events follow the step before's.
+        seen = len(self.states[step - 1].events) if step > 0 else 0
+        fresh = self.states[step].events[seen:]
+        return [log_entry(e) for e in fresh if seat is None or e.visible_to(seat)]
 
     def mover(self, step: int) -> int | None:
         """The seat whose move led to `step` (None at step 0)."""

@@ -14,14 +14,17 @@ from pygames.analysis import (
     INACCURACY,
     MISTAKE,
     GameStudy,
+    advised_places,
     analyse_decision,
     chances,
     mark_for,
     move_lines,
     moves_in_words,
     pack_verdict,
+    preferred_places,
     unpack_verdict,
 )
+from pygames.choices import picks_of
 from pygames.core import GameError
 from pygames.position import encode_state
 from pygames.record import Record
@@ -331,3 +334,58 @@ def test_two_moves_that_read_alike_end_with_what_only_they_pick():
             assert plain(japanese[action]).endswith("（旗手なし）")
         else:
             assert words[action][-2]["value"] == card  # the card, drawn as an item
+
+
+# ----- moves on the board -----
+
+
+def test_advice_marks_what_its_move_picks_and_where_it_goes():
+    """A hint's move (and the study's preferred one) is marked by its picks as the seat's
+    choices offer it and the places it goes to, each once; a move that is none of the
+    seat's legal actions (an answer read as hostile) marks nothing."""
+    checked = 0
+    for state, seat in decisions_along("game-of-fields", 2, seed=2):
+        choices = state.view(seat)["choices"]
+        for action in state.legal_actions(seat):
+            picks = picks_of(choices, action)
+            places = advised_places(state, seat, action)
+            assert places[: len(picks)] == picks
+            assert set(places) == set(picks) | set(state.goes_to(seat, action))
+            assert len(places) == len(set(places))
+            checked += 1
+        assert advised_places(state, seat, "not a move") == []
+    assert checked > 50
+
+
+def preferred_elsewhere(record):
+    """Each decision of a finished game, with another legal move of its position (as a
+    study that preferred that one would have it)."""
+    replay = Replay(record)
+    for decision in replay.decisions():
+        before = replay.state(decision.step - 1)
+        others = [a for a in before.legal_actions(decision.seat) if a != decision.action]
+        if others:
+            yield replay, decision, others[len(others) // 2]
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_the_preferred_move_is_marked_only_on_the_deciding_seats_board(game_id, seats):
+    """On a replay's board, the move the study preferred at a step is marked as a hint's is
+    in play, on the board of the seat that chose (its hand, its frame); the same in every
+    position that seat could not tell apart, so it shows nothing it did not know. Another
+    seat's board and an onlooker's mark nothing: the move's cards or places could be ones
+    they never saw. Nor is a move marked where the one made was the one preferred."""
+    marked = 0
+    for replay, decision, best in preferred_elsewhere(finished(game_id, seats, seed=5)):
+        step, seat = decision.step, decision.seat
+        before = replay.state(step - 1)
+        places = preferred_places(replay, step, best, seat)
+        assert places == advised_places(before, seat, best)
+        twin = before.resample(seat, random.Random(step))
+        assert advised_places(twin, seat, best) == places
+        for other in [*range(seats), None]:
+            if other != seat:
+                assert preferred_places(replay, step, best, other) == []
+        assert preferred_places(replay, step, decision.action, seat) == []
+        marked += bool(places)
+    assert marked >= 3

@@ -242,3 +242,34 @@ def test_the_other_games_draw_no_ways(game_id):
         seat = state.to_act()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert len(state.history) > 30
+
+
+def test_a_castling_is_marked_on_both_hexes_it_swaps():
+    """Castling swaps the Queen and a Prince: the move is on both hexes, as the latest move
+    each seat sees and as where a hint's move goes, though its notation names only the
+    Prince's hex (c12)."""
+    from test_game_of_fields import position
+
+    state = position(queens=(7, 2), princes=([9, 12], []))
+    both = [("hex", "12"), ("hex", "7")]  # the Prince's, where the Queen goes; and hers
+    assert state.goes_to(A, "c12") == both
+    state.apply(A, "c12")
+    assert state.queens[A] == 12 and 7 in state.princes[A]
+    for seat in (A, B, None):
+        assert [tuple(mark) for mark in state.view(seat)["marks"]] == both
+    masked = state.masked(B)
+    assert [tuple(mark) for mark in masked.view(B)["marks"]] == both
+
+
+def test_a_castling_whose_log_line_is_lost_marks_the_princes_hex():
+    """A position may come from a link with its log read as hostile: a castling with no
+    readable line of its own still marks the hex its notation names."""
+    from test_game_of_fields import position
+
+    state = position(queens=(7, 2), princes=([9, 12], []))
+    state.apply(A, "c12")
+    castle = next(event for event in state.events if event.kind == "castle")
+    castle.data["source"] = "seven"
+    assert state.view(B)["marks"] == [["hex", "12"]]
+    state.events.clear()
+    assert state.view(B)["marks"] == [["hex", "12"]]

@@ -313,3 +313,17 @@ def test_a_move_is_told_by_its_picks_only_as_the_viewpoint_knows_it(game_id, sea
                     assert picks == before.picks(mover, action)
     if game_id == "fools":  # every round opens with secret Standard Bearers
         assert hidden > 0
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_one_steps_log_is_its_part_of_the_whole_log(game_id, seats):
+    """The replay's headline reads one step's lines (`Replay.log`): the same lines the move
+    list shows for that step, through every viewpoint."""
+    record, _, _ = live_game(game_id, seats, seed=2)
+    replay = Replay(Record.from_text(record.to_text()))
+    assert EVERYTHING in replay.viewpoints()
+    for viewpoint in replay.viewpoints():
+        whole = replay.logs(viewpoint)
+        assert [replay.log(step, viewpoint) for step in range(replay.last + 1)] == whole
+    with pytest.raises(ValueError, match="no such viewpoint"):
+        replay.log(1, 7)

@@ -12,7 +12,8 @@ knowledge at that moment only.
 Shown: each seat's chance to win over the game as an SVG graph (a point per
 move, linked to the move list), a mark on each costly move (the thresholds are
 on the page), and for the current move the chance before and after it and the
-move the computer preferred.
+move the computer preferred, also marked on the board of the seat that chose (as a
+hint's move is).
 
 A hint (play screen) studies the human's current decision the same way and
 lists every legal move with its chance; the game's record then says, for
@@ -30,8 +31,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import js
 
-from pygames.choices import Pick, picks_of
-from pygames.core import IllegalAction
+from pygames.choices import Pick
 from pygames.views import View
 from web import dom, i18n, storage
 from web.computer import the_workers
@@ -101,7 +101,7 @@ class Analysis:
 
     def act_analysis_stop(self, element) -> None:
         self.stop()
-        self.refresh()
+        self.screen.render()  # the panel, and the board's mark of what this move's study preferred
         dom.focus("[data-act='analysis-start']")
 
     def start(self) -> None:
@@ -132,7 +132,9 @@ class Analysis:
         if generation == self.generation and study.finished():
             self.running = False
             set_state("done")
-            self.refresh()  # the graph, once (the marks went into the move list one by one)
+            # The graph, once (the marks went into the move list one by one), and the board's
+            # mark of what the current move's study preferred.
+            self.screen.render()
             self.screen.app.announce(t("analysis.done"))
 
     async def _run_on_workers(self, generation: int, study: GameStudy) -> None:
@@ -409,6 +411,17 @@ class Analysis:
             drawn = self.drawn = DrawnGraph(results, key, lines, group)
         return drawn.lines, drawn.group
 
+    def suggested(self, view: View) -> list[Pick]:
+        """Where the move the study preferred at this step goes, for the board to mark as
+        the play screen marks a hint's (`preferred_places`: on the deciding seat's board)."""
+        from pygames.analysis import preferred_places
+
+        step = self.screen.step
+        verdict = self.saved().get(step) if self.available() else None
+        if verdict is None:
+            return []
+        return preferred_places(self.screen.replay, step, verdict["best"], view["seat"])
+
     def mark(self, step: int) -> Element | None:
         """The mark of a studied move in the move list (a symbol and its word)."""
         verdict = (self.results or {}).get(step) if self.available() else None
@@ -573,7 +586,7 @@ class HintResult:
     history: int  # how many moves the game had when the hint was asked
     values: dict[str, float]  # each legal move's chance to win
     best: str
-    goes_to: list[Pick]  # where the best move goes on the table (`State.goes_to`)
+    places: list[Pick]  # what the best move picks and where it goes (`advised_places`)
 
 
 class Hint:
@@ -622,16 +635,15 @@ class Hint:
         asyncio.ensure_future(self._run(self.generation, session.state.clone(), seat, seed))
 
     async def _run(self, generation: int, state: State, seat: int, seed: int) -> None:
+        from pygames.analysis import advised_places
+
         verdict = await self._studied(generation, state, seat, seed)
         if verdict is None or generation != self.generation:
             return
         self.running = False
         best = verdict["best"]
-        try:
-            goes_to = state.goes_to(seat, best)
-        except IllegalAction:  # a worker's answer read as hostile: the board marks the picks
-            goes_to = []
-        self.result = HintResult(len(state.history), verdict["values"], best, goes_to)
+        places = advised_places(state, seat, best)
+        self.result = HintResult(len(state.history), verdict["values"], best, places)
         js.document.documentElement.setAttribute("data-hint", "shown")
         self.screen.render()
         self.screen.app.announce(t("hint.ready"))
@@ -670,8 +682,7 @@ class Hint:
         result = self.fresh()
         if result is None or seat is None or view["choices"] is None:
             return []
-        picks = picks_of(view["choices"], result.best) or []
-        return picks + [place for place in result.goes_to if place not in picks]
+        return result.places
 
     def panel(self, view: View, seat: int | None) -> Element | None:
         session = self.screen.session

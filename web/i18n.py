@@ -50,6 +50,12 @@ def t(key: str, **fields) -> str:
     return template.format(**fields) if fields else template
 
 
+def t_around(key: str, field: str, parts: list, **fields) -> list:
+    """`t(key)` with `field` filled by `parts` (text and elements): ["Move 3 of 9: ", ...]."""
+    before, _, after = t(key, **fields, **{field: "\x00"}).partition("\x00")
+    return [before, *parts, after]
+
+
 def has(key: str) -> bool:
     return key in _table
 

@@ -23,11 +23,11 @@ from typing import TYPE_CHECKING
 import js
 from pyodide.ffi import create_once_callable, to_js
 
-from pygames.views import View
+from pygames.views import LogEntry, View
 from web import dialogs, dom, i18n
 from web.analysis import Analysis
 from web.dom import Element, Live, h
-from web.i18n import t
+from web.i18n import t, t_around
 from web.screen import GameScreen, action_button, rematch_button
 from web.seats import join_names, result_text
 from web.session import Session
@@ -258,7 +258,7 @@ class ReplayScreen(GameScreen):
                         "div",
                         {"class": "board-area"},
                         self.controls(),
-                        self.board.render(view),
+                        self.board.render(view, self.analysis.suggested(view)),
                     ),
                     h(
                         "aside",
@@ -277,15 +277,14 @@ class ReplayScreen(GameScreen):
     def status(self, view: View, at_end: bool) -> Element:
         names = self.names
         last = self.replay.last
+        text: str | list
         if at_end:
             you = self.reader()
             text = result_text(self.session.game_id, view, names, you)
         elif self.step == 0:
             text = t("replay.at_start", last=last)
         else:
-            mover = self.replay.mover(self.step)
-            name = names[mover] if mover is not None else ""
-            text = t("replay.at_move", step=self.step, last=last, name=name)
+            text = self.headline()
         waiting = [names[s] for s in view["to_act"]]
         after = bool(waiting) and not view["over"] and t("replay.next", name=join_names(waiting))
         return h(
@@ -294,6 +293,15 @@ class ReplayScreen(GameScreen):
             h("p", {}, text),
             after and h("p", {"class": "muted"}, after),
         )
+
+    def headline(self) -> list:
+        """ "Move 3 of 9: " and what the move did, as the move list tells it where the move
+        wrote no line of its own ("Bo went on to hex 14."), else who made it (its lines
+        are in the move list)."""
+        step, viewpoint = self.step, self.viewpoint
+        logged = self.logged_lines(self.replay.log(step, viewpoint))
+        told = self.who_moved(step) if logged else self.unlogged_move(step, viewpoint)
+        return t_around("replay.at_move", "move", told, step=step, last=self.replay.last)
 
     def controls(self) -> Element:
         last = self.replay.last
@@ -384,12 +392,19 @@ class ReplayScreen(GameScreen):
         from pygames.text import picks_done
 
         mover = self.replay.mover(step)
-        if mover is None:
-            return [""]
         picks = self.replay.picks_of_move(step, viewpoint)
-        if not picks:
-            return [t("replay.moved", name=self.names[mover])]
-        return picks_done(self.session.game_id, mover, picks, i18n.lang(), self.names)
+        if mover is None or not picks:
+            return self.who_moved(step)
+        parts = picks_done(self.session.game_id, mover, picks, i18n.lang(), self.names)
+        return [part if isinstance(part, str) else self.board.log_item(part) for part in parts]
+
+    def who_moved(self, step: int) -> list:
+        mover = self.replay.mover(step)
+        return [t("replay.moved", name=self.names[mover]) if mover is not None else ""]
+
+    def logged_lines(self, entries: list[LogEntry]) -> list[list]:
+        """The lines a step's log entries make for whoever looks (some speak to no one)."""
+        return [line for line in (self.log_line(entry, self.reader()) for entry in entries) if line]
 
     def build_moves(self) -> Element:
         from pygames.replay import EVERYTHING as ALL
@@ -400,8 +415,7 @@ class ReplayScreen(GameScreen):
         items = []
         hints = self.session.record.hints
         for step, entries in enumerate(segments):
-            lines = [self.log_line(entry, self.reader()) for entry in entries]
-            lines = [line for line in lines if line]
+            lines = self.logged_lines(entries)
             if step == 0 and hints:
                 who = join_names([names[s] for s in hints])
                 lines.insert(0, [t("replay.hints_used", names=who)])

@@ -1012,18 +1012,29 @@ class GameOfFieldsState(State):
 
     def places(self, actor: int, action: str, seat: int | None) -> list[tuple[str, str]]:
         """Every hex a move went through: where a pawn began and each step, a hex turned
-        over, where a Queen castled to or built, where a pawn came back (and the Prince
-        that a Queen's return took off)."""
+        over, both hexes of a castling (the Prince's, where the Queen went, and the one she
+        left to him), where a Queen built, where a pawn came back (and the Prince that a
+        Queen's return took off)."""
         match parse(action):
             case StartMove(hex_id) | Step(hex_id) | TurnOver(hex_id) | PrinceBack(hex_id):
                 return [("hex", str(hex_id))]
             case Castle(prince):
-                return [("hex", str(prince))]
+                return [("hex", str(prince)), *self.castled_from(actor, prince)]
             case QueenBack(city, prince):
                 return [("hex", str(city)), ("hex", str(prince))]
             case Build():
                 queen = self.queens[actor]
                 return [] if queen < 0 else [("hex", str(queen))]
+        return []
+
+    def castled_from(self, seat: int, prince: int) -> list[tuple[str, str]]:
+        """The hex `seat`'s Queen left when she last castled with the Prince on `prince`:
+        the action names the Prince's hex only, its log line both."""
+        for event in reversed(self.events):
+            line = event.data  # a position's log may come from a link: read as hostile
+            if event.kind == "castle" and line.get("seat") == seat and line.get("hex") == prince:
+                source = line.get("source")
+                return [("hex", str(source))] if type(source) is int and source in HEXES else []
         return []
 
     def prompt(self, seat: int) -> Prompt:
