@@ -74,6 +74,8 @@ class ReplayScreen(GameScreen):
         self.step = self.replay.last if step is None else self.replay.clamp(step)
         self.analysis = Analysis(self)
         self.render()
+        if dom.nothing_focused():  # the button that opened it went with the screen before
+            dom.focus("[data-focus='replay-play']", self.app.screen)
         self.update_address()
 
     def close(self) -> None:

@@ -18,6 +18,9 @@ the defaults). What the shell calls on a board:
 - `on_act(name, element) -> bool`: a click on a `data-act` element it owns;
 - `on_key(event) -> bool`: arrow keys and Escape on the board;
 - `cancel()`: drop any half-made choice (the picks made so far);
+- `chosen` and `back()`: the picks made so far, and what Cancel does (drop them, or
+  step back one): the shell, not the board, draws Cancel, in the instruction, in every
+  game alike, while `chosen` is not empty;
 - `focus_start()`: put the keyboard focus where a turn begins;
 - `log_legend() -> str`: a line explaining the log's notation;
 - `resign_question(view) -> str | None`: the game's own words for the resignation

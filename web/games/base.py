@@ -198,7 +198,7 @@ class Board(Generic[ViewT]):
         """Escape drops the picks made; the arrow keys move the focus within a group."""
         key = str(event.key)
         if key == "Escape" and self.chosen:
-            self.unchoose()
+            self.back()
             return True
         target = dom.closest(event.target, "[data-nav]")
         if target is None or key not in ARROWS or self.root is None:
@@ -278,13 +278,25 @@ class Board(Generic[ViewT]):
             self.focus_start()  # unless the move's redraw gave it elsewhere (a link to send)
         return True
 
+    def back(self) -> None:
+        """Cancel (the instruction's button, or Escape): drop the picks made. A board whose
+        picks go in steps may step back one instead."""
+        self.unchoose()
+
     def unchoose(self) -> None:
         """Drop the picks made; focus goes back to the element of the first."""
         first = self.chosen[0] if self.chosen else None
         self.chosen = []
         self.shell.rerender()
         if first is not None:
-            self.focus(f"[data-focus='{first[0]}:{first[1]}']")
+            self.focus(self.pick_selector(first))
+        if dom.nothing_focused():  # the Cancel clicked is gone, and no pick's element took it
+            self.focus_start()
+
+    def pick_selector(self, pick: Pick) -> str:
+        """The element that makes `pick` (by the convention, data-focus="<kind>:<value>")."""
+        kind, value = pick
+        return f"[data-focus='{kind}:{value}']"
 
     # ----- the page -----
 

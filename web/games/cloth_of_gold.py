@@ -330,16 +330,6 @@ class Board(base.Board[ClothOfGoldView]):
                 "div",
                 {"class": "row cog-confirm"},
                 buttons,
-                h(
-                    "button",
-                    {
-                        "type": "button",
-                        "class": "secondary",
-                        "data-act": "cog-cancel",
-                        "data-focus": "cog-cancel",
-                    },
-                    t("common.cancel"),
-                ),
             ),
         )
 
@@ -573,8 +563,6 @@ class Board(base.Board[ClothOfGoldView]):
         elif name == "cog-play":
             token = dom.nullable(element.getAttribute("data-token"))
             self.finish(*([(TOKEN, token)] if token is not None else []))
-        elif name == "cog-cancel":
-            self.unchoose()
         else:
             return False
         return True

@@ -523,12 +523,6 @@ class Board(base.Board[FoolsView]):
             "div",
             {"class": "row fools-controls"},
             confirm,
-            self.chosen
-            and h(
-                "button",
-                {"type": "button", "class": "secondary", "data-act": "unpick"},
-                t("common.cancel"),
-            ),
             none_action
             and self.with_marks(
                 h(
@@ -568,9 +562,6 @@ class Board(base.Board[FoolsView]):
             return True
         if name == "confirm":
             self.finish()
-            return True
-        if name == "unpick":
-            self.unchoose()
             return True
         if name == "none":
             self.chosen = []

@@ -306,12 +306,6 @@ class Board(base.Board[FoolsFieldView]):
         return h(
             "div",
             {"class": "row ff-controls"},
-            self.selected
-            and h(
-                "button",
-                {"type": "button", "class": "secondary", "data-act": "unpick"},
-                t("common.cancel"),
-            ),
             self.retreat_action(view)
             and self.with_marks(
                 h(
@@ -367,7 +361,6 @@ class Board(base.Board[FoolsFieldView]):
     def on_act(self, name: str, element) -> bool:
         handler = {
             "pick": self.pick,
-            "unpick": lambda el: self.unpick(),
             "place": self.place,
             "retreat": self.retreat,
             "discard": self.discard,
@@ -381,9 +374,6 @@ class Board(base.Board[FoolsFieldView]):
         if self.toggle((CARD, str(element.dataset.card))) and CELL in self.next_picks():
             self.shell.announce(self.prompt(self.view))
             self.focus("[data-act='place']")
-
-    def unpick(self) -> None:
-        self.unchoose()
 
     def place(self, element) -> None:
         self.finish((CELL, str(element.dataset.index)))

@@ -111,6 +111,11 @@ class Board(base.Board[GameOfFieldsView]):
     def focus_start(self) -> None:
         self.focus(".gof-hex[tabindex='0']")
 
+    def pick_selector(self, pick: Pick) -> str:
+        """A pawn is picked on its hex."""
+        kind, value = pick
+        return f"[data-focus='hex:{value}']" if kind == PAWN else super().pick_selector(pick)
+
     # ----- reading the view -----
 
     def my_turn(self) -> bool:
@@ -438,14 +443,8 @@ class Board(base.Board[GameOfFieldsView]):
                     t("gof.enter", hex=int(found) + 1),
                 ),
             )
-        if self.chosen:
-            buttons.append(
-                h(
-                    "button",
-                    {"type": "button", "class": "secondary", "data-act": "gof-back"},
-                    t("common.cancel"),
-                )
-            )
+        if not buttons:
+            return None  # a pick under way: its Cancel is in the instruction
         return h(
             "div",
             {"class": "gof-chooser", "role": "group", "aria-label": t("gof.actions")},
@@ -505,11 +504,6 @@ class Board(base.Board[GameOfFieldsView]):
                     },
                     t("gof.go.reveal") if reveal else t("gof.go.move"),
                 ),
-                h(
-                    "button",
-                    {"type": "button", "class": "secondary", "data-act": "gof-back"},
-                    t("common.cancel"),
-                ),
             ),
         )
 
@@ -522,8 +516,6 @@ class Board(base.Board[GameOfFieldsView]):
             self.choose_action(str(element.getAttribute("data-name")))
         elif name == "gof-go":
             self.go()
-        elif name == "gof-back":
-            self.back()
         elif name == "gof-enter":
             mover = self.view["mover"]
             if mover:
@@ -606,6 +598,7 @@ class Board(base.Board[GameOfFieldsView]):
         self.focus_start()
 
     def back(self) -> None:
+        """Cancel steps back from the end chosen to the pawn, then drops the pawn."""
         if self.dest is not None:
             self.dest = None
             self.shell.rerender()
