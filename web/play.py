@@ -2,10 +2,10 @@
 
 The frame is the same for every game: the bar (back to the lobby, the game,
 who plays), the instruction (always in view: it sticks to the top of the
-screen), the board, and beside or below it the game-over panel, the common
-actions (undo, resign, agreed draw, share) and the log. The board plug-in
-draws only its game, from one seat's view; it reaches the shell through its
-`ScreenHost` (web/host.py).
+screen; it carries Cancel while a pick is half made), the board, and beside or
+below it the game-over panel, the common actions (undo, resign, agreed draw,
+share) and the log. The board plug-in draws only its game, from one seat's
+view; it reaches the shell through its `ScreenHost` (web/host.py).
 """
 
 from __future__ import annotations
@@ -350,10 +350,9 @@ class PlayScreen(GameScreen):
     # ----- the log -----
 
     def log_panel(self, view: View) -> Element:
-        reader = None if self.session.read_only else view["seat"]
         lines = [
             (str(number), line)
-            for number, line in enumerate(self.log_lines(view["log"], reader))
+            for number, line in enumerate(self.log_lines(view["log"], self.reader()))
             if line
         ]
         hints = self.session.record.hints
@@ -378,8 +377,7 @@ class PlayScreen(GameScreen):
 
         fresh = view["log"][self.seen_log :] if self.seen_log else []
         self.seen_log = len(view["log"])
-        reader = None if self.session.read_only else view["seat"]
-        names = self.names
+        names, reader = self.names, self.reader()
         words = [describe(self.session.game_id, e, i18n.lang(), names, reader) for e in fresh]
         # The instruction's lines (not its Cancel), then any notice's news.
         for said in ("#status p", "#notice-title"):

@@ -44,7 +44,8 @@ A board never parses action strings nor repeats a rule: it offers the view's
 
 What a board may use of the shell is its host, `web.host.BoardHost`, and nothing
 else: `shell.play(action)`, `shell.confirm(question, yes, no=None)` (awaitable),
-`shell.run(coroutine)`, `shell.names` (the seats' display names),
+`shell.run(coroutine)`, `shell.names` (the seats' display names), `shell.reader`
+(the seat spoken to as "you", or None: a board words a seat through `seat_words`),
 `shell.rerender()` and `shell.announce(text)`. The play and replay screens hand
 every board the same `ScreenHost`. A board never reaches into the shell's page:
 it queries only inside its own `root`, and a click inside `root` is the board's

@@ -28,7 +28,7 @@ from pygames.views import Choices, View
 from web import dom
 from web.dom import Element, Live, h
 from web.host import BoardHost
-from web.i18n import listed, t
+from web.i18n import listed, plural, t
 
 ViewT = TypeVar("ViewT", bound=View)
 START_OPTION = "start"  # the option that says who plays first, named so in every game
@@ -243,6 +243,20 @@ class Board(Generic[ViewT]):
 
     def who(self, seat: int) -> str:
         return self.shell.names[seat]
+
+    def you(self, seat: int | None) -> bool:
+        """The board speaks to `seat` as "you": the person looking sits there. Never in a
+        shared position, whose seats all go by their names, as its banner does."""
+        return seat is not None and seat == self.shell.reader
+
+    def seat_words(self, seat: int, yours: str, named: str, **fields: object) -> str:
+        """The string `yours` ("Your hand") when the board speaks to `seat` as "you", else
+        `named` with the seat's name ("Player A's hand"); a `count` picks the plural."""
+        key, words = yours, fields
+        if not self.you(seat):
+            key, words = named, {**fields, "name": self.who(seat)}
+        count = words.get("count")
+        return plural(key, count, **words) if isinstance(count, int) else t(key, **words)
 
     # ----- pick, then confirm -----
 

@@ -276,12 +276,13 @@ class Board(base.Board[FoolsFieldView]):
                 card_svg(card, "own"),
             )
             buttons.append(self.with_marks(card_button, (CARD, card)))
-        title = plural("ff.your_hand", len(cards), count=len(cards))
+        title = self.seat_words(seat, "ff.your_hand", "ff.hand_named", count=len(cards))
+        empty = self.seat_words(seat, "ff.hand_empty", "ff.hand_empty_named")
         return h(
             "div",
             {"class": "ff-hand", "role": "group", "aria-label": title},
             h("p", {"class": "muted", "aria-hidden": "true"}, title),
-            h("div", {"class": "cards"}, buttons) if cards else h("p", {}, t("ff.hand_empty")),
+            h("div", {"class": "cards"}, buttons) if cards else h("p", {}, empty),
         )
 
     def controls(self, view: FoolsFieldView, my_turn: bool) -> Element | None:
@@ -325,10 +326,9 @@ class Board(base.Board[FoolsFieldView]):
     # ----- reading the view -----
 
     def owner_words(self, owner: int) -> str:
-        viewer = self.view["seat"]
-        if owner == viewer:
+        if self.you(owner):
             return t("ff.own_card")
-        if viewer is None:
+        if self.shell.reader is None:  # nobody is "you", so nobody is "the opponent"
             return t("ff.card_of", name=self.shell.names[owner])
         return t("ff.opponent_card")
 

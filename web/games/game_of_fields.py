@@ -185,7 +185,7 @@ class Board(base.Board[GameOfFieldsView]):
 
     def player(self, view: GameOfFieldsView, seat: int) -> Element:
         own = seat == view["seat"]
-        name = t("gof.you") if own else self.who(seat)
+        name = self.seat_words(seat, "gof.you", "gof.of")
         chain = view["chains"][seat]["halves"]
         queen = view["queens"][seat] >= 0
         facts = [
@@ -200,9 +200,7 @@ class Board(base.Board[GameOfFieldsView]):
             {
                 "class": "gof-player " + SEAT_CLASS[seat] + (" own" if own else ""),
                 "data-seat": seat,
-                "aria-label": t("gof.your_pawns")
-                if own
-                else t("gof.player_area", name=self.who(seat)),
+                "aria-label": self.seat_words(seat, "gof.your_pawns", "gof.player_area"),
             },
             h(
                 "div",
@@ -303,10 +301,7 @@ class Board(base.Board[GameOfFieldsView]):
         for seat in (0, 1):
             if hex_id in chains[seat]:
                 classes.append("chain-" + "ab"[seat])
-                own = seat == view["seat"]
-                words.append(
-                    t("gof.in_chain_own") if own else t("gof.in_chain", name=self.who(seat))
-                )
+                words.append(self.seat_words(seat, "gof.in_chain_own", "gof.in_chain"))
         marks = self.marks_on((HEX, hex_id), (PAWN, hex_id))  # a pawn is picked by its hex
         classes += marks
         words += [t(base.MARK_WORDS[mark]) for mark in marks]
@@ -370,7 +365,7 @@ class Board(base.Board[GameOfFieldsView]):
         return found
 
     def owner_words(self, view: GameOfFieldsView, seat: int) -> str:
-        return t("gof.yours") if seat == view["seat"] else t("gof.of", name=self.who(seat))
+        return self.seat_words(seat, "gof.yours", "gof.of")
 
     def entry_words(self, entry: End) -> str:
         if entry["kind"] in ("battle", "siege"):
