@@ -27,8 +27,6 @@ from web.i18n import lang, listed, t
 from web.seats import SEAT_MARKS
 
 CARD, SLOT, BEARER, ACTION = "card", "slot", "bearer", "action"
-# How the viewer knows a face-down card's face, in words that name the viewer.
-KNOWN_BY_THE_VIEWER = ("placed", "saw", "replaced")
 NONE_PICK = (ACTION, "none")
 KIND_SYMBOLS = {FOOL: "☺", "fairy": "❀", HONOURABLE: "♛", SPECIAL: "✦"}
 PROMPTS = {
@@ -284,7 +282,7 @@ class Board(base.Board[FoolsView]):
             )
             words = note + ". " + card_words(card)
         else:
-            replaced = self.known_note(know, None) if know == "replaced" else None
+            replaced = t("fools.know.replaced") if know == "replaced" else None
             body = card_back(replaced)
             words = t("fools.face_down") + (". " + replaced if replaced else "")
         legal = name in self.legal.get(SLOT, set())
@@ -300,7 +298,7 @@ class Board(base.Board[FoolsView]):
         if empty:
             return h("span", {"class": "fcard empty"}, t("fools.empty"))
         if card is None:
-            note = self.known_note(know, None) if know == "replaced" else t("fools.face_down")
+            note = t("fools.know.replaced") if know == "replaced" else t("fools.face_down")
             return h(
                 "span",
                 {"class": "fcard back"},
@@ -317,16 +315,15 @@ class Board(base.Board[FoolsView]):
             h("span", {"class": "note"}, note),
         )
 
-    def known_note(self, know: str | None, card: str | None) -> str:
-        """What the viewer knows of a face-down card it sees: how it knows it (said to
-        "you", or of the viewer by name in a shared position), or (`know` None: a finished
+    def known_note(self, know: str | None, card: str) -> str:
+        """What the viewer knows of a face-down card it sees: how it knows it (a card it
+        placed, said of its seat by name in a shared position), or (`know` None: a finished
         game seen from everywhere) only that the card lay face down."""
-        key = f"fools.know.{know or 'face_down'}"
-        fields = {"card": card_name(card)} if card is not None else {}
         seat = self.view["seat"]
-        if know in KNOWN_BY_THE_VIEWER and seat is not None:
-            return self.seat_words(seat, key, key + "_named", **fields)
-        return t(key, **fields)
+        if know == "placed" and seat is not None:
+            placed = ("fools.know.placed", "fools.know.placed_named")
+            return self.seat_words(seat, *placed, card=card_name(card))
+        return t(f"fools.know.{know or 'face_down'}", card=card_name(card))
 
     def bearer_slot(self, seat: int) -> Element:
         view = self.view
@@ -337,10 +334,13 @@ class Board(base.Board[FoolsView]):
         if view["phase"] == "bearer" and seat in view["in_play"]:
             secret = view["my_choice"] if seat == me else None
             if secret is not None and secret != "none":
-                note = self.seat_words(seat, "fools.your_secret", "fools.secret_named")
-                spoken = h("span", {"class": "note"}, note)
-                body = h("span", {"class": "known"}, card_face(secret), spoken)
-                words = note + ". " + card_words(secret)
+                body = h(
+                    "span",
+                    {"class": "known"},
+                    card_face(secret),
+                    h("span", {"class": "note"}, t("fools.your_secret")),
+                )
+                words = t("fools.your_secret") + ". " + card_words(secret)
             elif view["chosen"] and view["chosen"][seat]:
                 body, words = card_back(t("fools.ready")), t("fools.ready")
             else:

@@ -276,13 +276,12 @@ class Board(base.Board[FoolsFieldView]):
                 card_svg(card, "own"),
             )
             buttons.append(self.with_marks(card_button, (CARD, card)))
-        title = self.seat_words(seat, "ff.your_hand", "ff.hand_named", count=len(cards))
-        empty = self.seat_words(seat, "ff.hand_empty", "ff.hand_empty_named")
+        title = self.seat_words(seat, "ff.your_hand", "ff.hand_of", count=len(cards))
         return h(
             "div",
             {"class": "ff-hand", "role": "group", "aria-label": title},
             h("p", {"class": "muted", "aria-hidden": "true"}, title),
-            h("div", {"class": "cards"}, buttons) if cards else h("p", {}, empty),
+            h("div", {"class": "cards"}, buttons) if cards else h("p", {}, t("ff.hand_empty")),
         )
 
     def controls(self, view: FoolsFieldView, my_turn: bool) -> Element | None:
