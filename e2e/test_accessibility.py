@@ -173,7 +173,7 @@ def test_the_fools_field_screens(open_page, site_url: str, audit: Audit, lang: s
     page.locator(USABLE_CARD).first.click()
     expect(page.locator("[data-act='place']").first).to_be_visible()
     audit.check(page, f"{game}: a card picked")
-    page.click("[data-act='unpick']")
+    page.click("[data-act='cancel-pick']")
     hold_the_computer(page, True)
     play_field_turn(page)
     expect(page.locator(THINKING)).to_be_visible()
@@ -220,7 +220,7 @@ def test_the_cloth_of_gold_screens(open_page, site_url: str, audit: Audit, lang:
         assert settle(page) == "mine"
     page.locator(LEGAL).first.click()
     audit.check(page, f"{game}: later turn, an oval chosen")
-    page.click("[data-act='cog-cancel']")
+    page.click("[data-act='cancel-pick']")
     check_resign_dialog(page, audit, game)
     check_share_dialog_and_shared_position(page, audit, game, lambda: open_page(lang))
 
@@ -251,7 +251,7 @@ def test_the_game_of_fields_screens(open_page, site_url: str, audit: Audit, lang
         page.locator(".gof-hex.can-dest, .gof-hex.can-reveal").first.click()
         expect(page.locator(".gof-confirm")).to_be_visible()
         audit.check(page, f"{game}: a move to confirm")
-        page.click("[data-act='gof-back']")
+        page.click("[data-act='cancel-pick']")
         hold_the_computer(page, False)
     check_share_dialog_and_shared_position(page, audit, game, lambda: open_page(lang))
     assert go(page, site_url + "#" + finished_game_link(game, {"map": "open"})) == "over"

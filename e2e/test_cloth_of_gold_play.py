@@ -144,7 +144,7 @@ def test_a_whole_game_against_the_computer_by_clicks(page: Page, site_url: str) 
         ):
             page.locator(LEGAL).first.click()
             saw_token_choice |= page.locator(CONFIRM).count() == 2
-            page.click("[data-act='cog-cancel']")
+            page.click("[data-act='cancel-pick']")
         played = play_a_turn(page)
         assert played == expected
         turn = settle(page)
@@ -333,6 +333,20 @@ def test_keyboard_play_of_one_turn(page: Page, site_url: str) -> None:
     assert moves(page) >= dealt + 2  # then the computer's (a Dragon move is two actions)
     # Focus is back on the ovals, ready for the next turn.
     assert page.evaluate("document.activeElement.dataset.nav") == "oval"
+
+
+def test_the_focus_after_resigning(page: Page, site_url: str) -> None:
+    """The dialog's Cancel gives the focus back to Resign; resigning, to what comes next."""
+    open_link(page, site_url, new_link(9))
+    resign = page.locator("[data-act='resign']")
+    resign.click()
+    page.click("dialog[open] button[value='no']")
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    expect(resign).to_be_focused()
+    resign.click()
+    page.click("dialog[open] button[value='yes']")
+    expect(page.locator(".play")).to_have_attribute("data-turn", "over")
+    expect(page.locator("[data-act='rematch']")).to_be_focused()
 
 
 def test_phone_layout_and_touch_targets(new_context, site_url: str) -> None:

@@ -140,6 +140,21 @@ def test_a_crafted_link_near_the_end_is_won_by_two_clicks(page: Page, site_url: 
     )
 
 
+def test_review_this_game_gives_the_focus_to_the_replay(page: Page, site_url: str) -> None:
+    """The button "Review this game" goes with the play screen: the replay's Play takes
+    the focus."""
+    page.goto(site_url + "#" + near_end_link())
+    wait_ready(page)
+    assert settle(page) == "mine"
+    page.locator(USABLE_CARD).click()
+    page.locator("[data-act='place']").first.click()
+    assert settle(page) == "over"
+    page.locator("[data-act='review-game']").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".play.replay")).to_be_visible()
+    expect(page.locator("[data-act='replay-play']")).to_be_focused()
+
+
 def test_best_of_three_announces_the_next_game(page: Page, site_url: str) -> None:
     page.goto(site_url + "#" + near_end_link(match="best-of-3"))
     wait_ready(page)

@@ -51,7 +51,7 @@ def play_a_step(page: Page) -> None:
     """One action by clicks (`click_a_step`), and wait until the board shows it."""
     before = moves(page)
     if page.locator(".hand-card.selected").count():
-        page.click("[data-act='unpick']")  # start from no pick
+        page.click("[data-act='cancel-pick']")  # start from no pick
         expect(page.locator(".hand-card.selected")).to_have_count(0)
     click_a_step(page)
     page.wait_for_function(

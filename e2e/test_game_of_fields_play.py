@@ -311,6 +311,29 @@ def test_steps_are_undone_one_by_one_with_the_keyboard_on_the_map(
     hold_the_computer(page, False)
 
 
+def test_cancel_gives_the_focus_back_to_the_pawn(ready_page: Page, site_url: str) -> None:
+    """Cancel steps back from a move's end to the pawn, then drops the pawn: each time the
+    focus is on the pawn's hex, where the keyboard goes on (never nowhere)."""
+    page = ready_page
+    state = crafted_state({3: P, 8: P, 9: P, 12: P}, queens=(7, 11), princes=([3, 12], [6, 15]))
+    open_link(page, site_url, position_link(state))
+    hold_the_computer(page, True)
+    cancel = page.get_by_role("button", name="Cancel", exact=True)
+    queen = hex_(page, 7)
+    queen.click()
+    hex_(page, 8).click()
+    expect(page.locator(".gof-confirm")).to_be_visible()
+    cancel.click()
+    expect(page.locator(".gof-confirm")).to_have_count(0)
+    expect(queen).to_have_class(_has("selected"))
+    expect(queen).to_be_focused()
+    cancel.click()
+    expect(queen).not_to_have_class(_has("selected"))
+    expect(cancel).to_have_count(0)
+    expect(queen).to_be_focused()
+    hold_the_computer(page, False)
+
+
 # ----- the blank map -----
 
 

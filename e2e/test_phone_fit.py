@@ -1,7 +1,8 @@
 """What fits a phone: each game's new-game form and each rules page stay within a 390 px
 screen (no sideways scroll), a rules page's way back is a whole touch target and the page
-names its icon, Fools!'s form says "Players" once, and on the Game of Fields map the hex
-with the keyboard's focus looks unlike the selected pawn's hex, by shape as well as colour.
+names its icon, Fools!'s form says "Players" once, on the Game of Fields map the hex
+with the keyboard's focus looks unlike the selected pawn's hex, by shape as well as colour,
+and in every game, once a pick is made, its Cancel is on screen beside the instruction.
 """
 
 from __future__ import annotations
@@ -11,6 +12,12 @@ from pathlib import Path
 import pytest
 from conftest import PHONE, ROOT, hold_the_computer, screenshot, settle, wait_ready
 from playwright.sync_api import Page, expect
+from test_cloth_of_gold_play import LEGAL as COG_OVAL
+from test_cloth_of_gold_play import new_link as cog_link
+from test_fools_field_play import USABLE_CARD, start_game
+from test_fools_layout import IN_VIEW_JS, deploy_link
+from test_fools_layout import USABLE as FOOLS_CARD
+from test_game_of_fields_play import crafted_state, position_link
 
 from pygames import GAMES
 from pygames.record import Record
@@ -151,3 +158,52 @@ def test_the_focused_hex_looks_unlike_the_selected_one(phone_page: Page, site_ur
     expect(selected).to_be_focused()
     both = {(r["dashes"], r["width"]) for r in selected.evaluate(RINGS_JS) if r["stroke"] == blue}
     assert shapes < both, both
+
+
+# ----- Cancel, once a pick is made -----
+
+
+def fields_with_a_prince_to_move() -> str:
+    """Game of Fields, A to act with Princes on the map (hex 13, the id 12, is one)."""
+    state = crafted_state(queens=(8, 11), princes=([3, 12, 9], [6, 15, 2]), cities=((7,), ()))
+    return position_link(state)
+
+
+# Each game opened on a phone, A to act; then the pick that its Cancel takes back.
+OPEN = {
+    "fools-field": lambda page, url: start_game(page),
+    "game-of-fields": lambda page, url: page.goto(url + "#" + fields_with_a_prince_to_move()),
+    "cloth-of-gold": lambda page, url: page.goto(url + "#" + cog_link(9)),
+    "fools": lambda page, url: page.goto(url + "#" + deploy_link(4, 1, 13, target=2)),
+}
+PICK = {
+    "fools-field": USABLE_CARD,
+    "game-of-fields": ".gof-hex[data-hex='12']",
+    "cloth-of-gold": f"{COG_OVAL} >> nth=2",
+    "fools": FOOLS_CARD,
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_cancel_is_in_view_beside_the_instruction(phone_page: Page, site_url: str, game: str):
+    """The instruction says what to do, "or Cancel": the Cancel is on screen with it, as
+    the board scrolled to the pick, and takes the pick back, the focus on what was picked."""
+    page = phone_page
+    OPEN[game](page, site_url)
+    assert settle(page, 60_000) == "mine"
+    hold_the_computer(page, True)
+    picked = page.locator(PICK[game]).first
+    key = picked.get_attribute("data-focus")
+    picked.tap()
+    cancel = page.get_by_role("button", name="Cancel", exact=True)
+    expect(cancel).to_have_count(1)
+    assert cancel.evaluate_all(IN_VIEW_JS) == [True], f"{game}: Cancel is off the screen"
+    assert page.locator("#status").evaluate_all(IN_VIEW_JS) == [True], game
+    expect(page.locator("#status").get_by_role("button", name="Cancel")).to_have_count(1)
+    screenshot(page, f"phone-fit-cancel-{game}-en")
+    page.click("button[data-lang='ja']")
+    expect(page.get_by_role("button", name="キャンセル", exact=True)).to_be_visible()
+    screenshot(page, f"phone-fit-cancel-{game}-ja")
+    page.get_by_role("button", name="キャンセル", exact=True).tap()
+    expect(page.get_by_role("button", name="キャンセル", exact=True)).to_have_count(0)
+    expect(page.locator(f"[data-focus='{key}']")).to_be_focused()

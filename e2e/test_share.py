@@ -6,13 +6,16 @@ Also: a save written by the version-1 app (seeded records) still resumes.
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
+import pytest
 from conftest import moves, screenshot, settle, wait_ready
 from playwright.sync_api import Browser, Page, expect
 from test_fools_field_play import field_labels, play_a_turn, start_game
 
+from pygames import GAMES
 from pygames.record import Record
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -103,7 +106,9 @@ def test_a_shared_position_opens_read_only_and_plays_on(
     banner = other.locator(".shared")
     expect(banner).to_contain_text("A shared position, as Player A saw it")
     assert hand(other) == mine
-    assert field_labels(other) == board
+    # The same cards on the Field, each of a seat named as the banner names it: no "you".
+    named = [label.replace("your card", "Player A's card") for label in board]
+    assert field_labels(other) == [label.replace("opponent's", "Computer's") for label in named]
     # Nothing to play, undo or resign, and nothing saved.
     assert other.locator("[data-act='place'], [data-act='retreat']").count() == 0
     assert other.locator("[data-act='pick'][aria-disabled='false']").count() == 0
@@ -218,3 +223,62 @@ def test_a_version_1_save_resumes_at_the_same_position(page: Page, site_url: str
     assert saved["record"].startswith("fools-field 2 ")
     assert "seed=" not in saved["record"]
     assert isinstance(saved["bot_seed"], int)
+
+
+# ----- a shared position names its viewer -----
+
+YOU_WORDS = {"en": re.compile(r"\b[Yy]ou(rs?)?\b"), "ja": re.compile("あなた")}
+# What an oval of the Cloth of Gold does, in the rules' words to whoever takes it ("draw
+# tiles into your Hand"): said to no seat in particular.
+STRINGS = json.loads((ROOT / "web" / "i18n.json").read_text(encoding="utf-8"))
+RULES_WORDS = {
+    lang: [words[lang] for key, words in STRINGS.items() if key.startswith("cog.does.")]
+    for lang in YOU_WORDS
+}
+# The board, the instruction and the log, in words and in spoken labels.
+BOARD_WORDS_JS = """() => [...document.querySelectorAll('#status, .play-body')].flatMap(part =>
+  [part.innerText, ...[...part.querySelectorAll('[aria-label]')].map(e =>
+    e.getAttribute('aria-label'))]).join('\\n')"""
+
+
+def knows_a_face_down_card(state) -> bool:
+    """Fools!: seat A sees a face-down card it placed or saw, and the game goes on."""
+    slots = [slot for army in state.view(0)["armies"] for slot in army]
+    return not state.is_over() and any(slot["know"] in ("placed", "saw") for slot in slots)
+
+
+def shared_mid_game(game_id: str) -> str:
+    """A random game a few moves in (in Fools!, until A knows a face-down card), shared
+    as seat A sees it, with a computer at every other seat."""
+    game = GAMES[game_id]
+    seats = ["human", "random"] + ["random"] * (game_id == "fools")
+    state = game.new_state(len(seats), 4)
+    rng = random.Random(4)
+    done = knows_a_face_down_card if game_id == "fools" else lambda s: len(s.history) > 8
+    while not done(state):
+        assert not state.is_over(), game_id
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    record = Record.new(game_id, seats)
+    record.actions = list(state.history)
+    return Record.shared_position(record, state, 0).to_link_fragment()
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_shared_position_says_you_to_nobody(page: Page, site_url: str, game_id: str) -> None:
+    """Its banner says whose eyes it shows ("as Player A saw it"): the board, the
+    instruction and the log name that seat too, never "you", in both languages."""
+    page.goto(site_url + "#" + shared_mid_game(game_id))
+    wait_ready(page)
+    expect(page.locator(SHARED)).to_be_visible()
+    for lang, name in (("en", "Player A"), ("ja", "プレイヤーA")):
+        page.click(f"button[data-lang='{lang}']")
+        expect(page.locator("#shared-title")).to_contain_text(name)
+        words = page.evaluate(BOARD_WORDS_JS)
+        for rule in RULES_WORDS[lang]:
+            words = words.replace(rule, "")
+        assert name in words, (lang, words)
+        said = [words[max(0, m.start() - 40) : m.end()] for m in YOU_WORDS[lang].finditer(words)]
+        assert said == [], lang
+        if game_id == "fools":
+            screenshot(page, f"shared-fools-{lang}")

@@ -536,11 +536,12 @@ def focus_free_for(root) -> bool:
     return nothing_focused() or bool(root.contains(js.document.activeElement))
 
 
-def focus(selector: str, root=None) -> None:
-    """Focus the first element matching `selector`, if there is one."""
+def focus(selector: str, root=None) -> bool:
+    """Focus the first element matching `selector`; False if there is none."""
     target = query(selector, root)
     if target is not None:
         target.focus()
+    return target is not None
 
 
 def lobby_button() -> Element:

@@ -20,6 +20,12 @@ class BoardHost(Protocol):
         """The seats' display names, in seat order."""
         ...
 
+    @property
+    def reader(self) -> int | None:
+        """The seat spoken to as "you": the person looking, or None when nobody is (a
+        shared position, whose seats all go by their names, as its banner says)."""
+        ...
+
     def play(self, action: str) -> None:
         """Play `action` for the seat the board shows (a legal action of its view's choices)."""
         ...
@@ -57,17 +63,23 @@ class ScreenHost:
         self,
         shell: Shell,
         names: Callable[[], list[str]],
+        reader: Callable[[], int | None],
         play: Callable[[str], None],
         render: Callable[[], None],
     ):
         self._shell = shell
         self._names = names
+        self._reader = reader
         self._play = play
         self._render = render
 
     @property
     def names(self) -> list[str]:
         return self._names()
+
+    @property
+    def reader(self) -> int | None:
+        return self._reader()
 
     def play(self, action: str) -> None:
         self._play(action)

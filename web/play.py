@@ -2,10 +2,10 @@
 
 The frame is the same for every game: the bar (back to the lobby, the game,
 who plays), the instruction (always in view: it sticks to the top of the
-screen), the board, and beside or below it the game-over panel, the common
-actions (undo, resign, agreed draw, share) and the log. The board plug-in
-draws only its game, from one seat's view; it reaches the shell through its
-`ScreenHost` (web/host.py).
+screen; it carries Cancel while a pick is half made), the board, and beside or
+below it the game-over panel, the common actions (undo, resign, agreed draw,
+share) and the log. The board plug-in draws only its game, from one seat's
+view; it reaches the shell through its `ScreenHost` (web/host.py).
 """
 
 from __future__ import annotations
@@ -179,6 +179,9 @@ class PlayScreen(GameScreen):
         viewer = session.viewer()
         view = session.view(viewer)
         self.track_games(view)
+        # The board first: it drops picks that are no longer possible, which the
+        # instruction and its Cancel then read.
+        board = self.board.render(view, self.hint.suggested(view, viewer))
         worked_out = dom.prepare(
             screen,
             h(
@@ -201,11 +204,7 @@ class PlayScreen(GameScreen):
                 h(
                     "div",
                     {"class": "play-body"},
-                    h(
-                        "div",
-                        {"class": "board-area"},
-                        self.board.render(view, self.hint.suggested(view, viewer)),
-                    ),
+                    h("div", {"class": "board-area"}, board),
                     h(
                         "aside",
                         {"class": "side"},
@@ -232,9 +231,15 @@ class PlayScreen(GameScreen):
             dom.send_whole(drawing.patch)
         self.announce_news(drawing.view)
         if not restore_focus(focus_key, self.app.screen) and (focus_key or lost):
-            self.board.focus_start()
+            self.focus_start()
         note_redraw(drawing.seconds + time.perf_counter() - started)
         return True
+
+    def focus_start(self) -> None:
+        """Give the focus where the viewer goes on: after the game, to what comes next
+        (the rematch), else where a turn begins on the board."""
+        if not dom.focus("[data-focus='rematch']", self.app.screen):
+            self.board.focus_start()
 
     def shared_buttons(self, viewer: int) -> list[Element]:
         """A shared position with its past: the way to see it step by step."""
@@ -262,8 +267,16 @@ class PlayScreen(GameScreen):
             {"class": "status" + (" thinking" if thinking else ""), "id": "status"},
             bool(thinking) and h("span", {"class": "spinner", "aria-hidden": "true"}),
             h("p", {}, text),
+            self.cancel_button(view, viewer),
             summary and h("p", {"class": "muted"}, summary),
         )
+
+    def cancel_button(self, view: View, viewer: int | None) -> Element | None:
+        """Cancel, while the viewer's pick is half made: beside the instruction that says
+        so, in view however far the board scrolls (the instruction sticks to the top)."""
+        if viewer is None or viewer not in view["to_act"] or not self.board.chosen:
+            return None
+        return action_button("cancel-pick", t("common.cancel"))
 
     def turn_text(self, view: View, viewer: int | None) -> str:
         """While the game goes on: the viewer's instruction, or who is choosing."""
@@ -337,10 +350,9 @@ class PlayScreen(GameScreen):
     # ----- the log -----
 
     def log_panel(self, view: View) -> Element:
-        reader = None if self.session.read_only else view["seat"]
         lines = [
             (str(number), line)
-            for number, line in enumerate(self.log_lines(view["log"], reader))
+            for number, line in enumerate(self.log_lines(view["log"], self.reader()))
             if line
         ]
         hints = self.session.record.hints
@@ -365,13 +377,11 @@ class PlayScreen(GameScreen):
 
         fresh = view["log"][self.seen_log :] if self.seen_log else []
         self.seen_log = len(view["log"])
-        reader = None if self.session.read_only else view["seat"]
-        names = self.names
+        names, reader = self.names, self.reader()
         words = [describe(self.session.game_id, e, i18n.lang(), names, reader) for e in fresh]
-        for said in ("status", "notice-title"):  # the instruction, then any notice's news
-            element = dom.by_id(said)
-            if element is not None:
-                words.append(str(element.textContent))
+        # The instruction's lines (not its Cancel), then any notice's news.
+        for said in ("#status p", "#notice-title"):
+            words += [str(element.textContent) for element in js.document.querySelectorAll(said)]
         self.app.announce(" ".join(word for word in words if word))
 
     def track_games(self, view: View) -> None:
@@ -381,6 +391,9 @@ class PlayScreen(GameScreen):
         self.seen_game = number
 
     # ----- what the buttons do -----
+
+    def act_cancel_pick(self, element) -> None:
+        self.board.back()
 
     def act_review_game(self, element) -> None:
         if self.is_open and self.session.state.is_over():

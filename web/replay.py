@@ -74,6 +74,8 @@ class ReplayScreen(GameScreen):
         self.step = self.replay.last if step is None else self.replay.clamp(step)
         self.analysis = Analysis(self)
         self.render()
+        if dom.nothing_focused():  # the button that opened it went with the screen before
+            dom.focus("[data-focus='replay-play']", self.app.screen)
         self.update_address()
 
     def close(self) -> None:
@@ -217,12 +219,6 @@ class ReplayScreen(GameScreen):
 
         viewpoint = self.viewpoint if isinstance(self.viewpoint, int) else ALL
         return self.replay.view(self.step, viewpoint, at=self.session.viewer())
-
-    def reader(self) -> int | None:
-        """Whom the log speaks to, whatever the viewpoint: whoever looks ("You": the one
-        human of a game here, this device's seat of a game by links), else nobody (a
-        shared position, a game of several people at one screen or of computers only)."""
-        return None if self.session.read_only else self.session.viewer()
 
     def render(self) -> None:
         if not self.is_open:

@@ -49,7 +49,7 @@ class GameScreen:
         """Take `session` and a fresh board of its game."""
         self._session = session
         self._drawn_lines = None
-        host = ScreenHost(self.app, lambda: self.names, self.play, self.render)
+        host = ScreenHost(self.app, lambda: self.names, self.reader, self.play, self.render)
         self._board = games.board_module(session.game_id).Board(host)
 
     def drop_game(self) -> None:
@@ -61,6 +61,13 @@ class GameScreen:
     @property
     def names(self) -> list[str]:
         return self.session.seat_names()
+
+    def reader(self) -> int | None:
+        """The seat the log and the board speak to as "you" (`BoardHost.reader`), whatever
+        the viewpoint: whoever looks (the one human of a game here, the acting one of several
+        at one screen, this device's seat of a game by links), else nobody (a shared position,
+        a finished game of several people at one screen or of computers only)."""
+        return None if self.session.read_only else self.session.viewer()
 
     def play(self, action: str) -> None:
         raise NotImplementedError

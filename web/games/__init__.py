@@ -18,6 +18,9 @@ the defaults). What the shell calls on a board:
 - `on_act(name, element) -> bool`: a click on a `data-act` element it owns;
 - `on_key(event) -> bool`: arrow keys and Escape on the board;
 - `cancel()`: drop any half-made choice (the picks made so far);
+- `chosen` and `back()`: the picks made so far, and what Cancel does (drop them, or
+  step back one): the shell, not the board, draws Cancel, in the instruction, in every
+  game alike, while `chosen` is not empty;
 - `focus_start()`: put the keyboard focus where a turn begins;
 - `log_legend() -> str`: a line explaining the log's notation;
 - `resign_question(view) -> str | None`: the game's own words for the resignation
@@ -41,7 +44,8 @@ A board never parses action strings nor repeats a rule: it offers the view's
 
 What a board may use of the shell is its host, `web.host.BoardHost`, and nothing
 else: `shell.play(action)`, `shell.confirm(question, yes, no=None)` (awaitable),
-`shell.run(coroutine)`, `shell.names` (the seats' display names),
+`shell.run(coroutine)`, `shell.names` (the seats' display names), `shell.reader`
+(the seat spoken to as "you", or None: a board words a seat through `seat_words`),
 `shell.rerender()` and `shell.announce(text)`. The play and replay screens hand
 every board the same `ScreenHost`. A board never reaches into the shell's page:
 it queries only inside its own `root`, and a click inside `root` is the board's

@@ -28,7 +28,7 @@ from pygames.views import Choices, View
 from web import dom
 from web.dom import Element, Live, h
 from web.host import BoardHost
-from web.i18n import listed, t
+from web.i18n import listed, plural, t
 
 ViewT = TypeVar("ViewT", bound=View)
 START_OPTION = "start"  # the option that says who plays first, named so in every game
@@ -198,7 +198,7 @@ class Board(Generic[ViewT]):
         """Escape drops the picks made; the arrow keys move the focus within a group."""
         key = str(event.key)
         if key == "Escape" and self.chosen:
-            self.unchoose()
+            self.back()
             return True
         target = dom.closest(event.target, "[data-nav]")
         if target is None or key not in ARROWS or self.root is None:
@@ -244,6 +244,20 @@ class Board(Generic[ViewT]):
     def who(self, seat: int) -> str:
         return self.shell.names[seat]
 
+    def you(self, seat: int | None) -> bool:
+        """The board speaks to `seat` as "you": the person looking sits there. Never in a
+        shared position, whose seats all go by their names, as its banner does."""
+        return seat is not None and seat == self.shell.reader
+
+    def seat_words(self, seat: int, yours: str, named: str, **fields: object) -> str:
+        """The string `yours` ("Your hand") when the board speaks to `seat` as "you", else
+        `named` with the seat's name ("Player A's hand"); a `count` picks the plural."""
+        key, words = yours, fields
+        if not self.you(seat):
+            key, words = named, {**fields, "name": self.who(seat)}
+        count = words.get("count")
+        return plural(key, count, **words) if isinstance(count, int) else t(key, **words)
+
     # ----- pick, then confirm -----
 
     @property
@@ -278,13 +292,25 @@ class Board(Generic[ViewT]):
             self.focus_start()  # unless the move's redraw gave it elsewhere (a link to send)
         return True
 
+    def back(self) -> None:
+        """Cancel (the instruction's button, or Escape): drop the picks made. A board whose
+        picks go in steps may step back one instead."""
+        self.unchoose()
+
     def unchoose(self) -> None:
         """Drop the picks made; focus goes back to the element of the first."""
         first = self.chosen[0] if self.chosen else None
         self.chosen = []
         self.shell.rerender()
         if first is not None:
-            self.focus(f"[data-focus='{first[0]}:{first[1]}']")
+            self.focus(self.pick_selector(first))
+        if dom.nothing_focused():  # the Cancel clicked is gone, and no pick's element took it
+            self.focus_start()
+
+    def pick_selector(self, pick: Pick) -> str:
+        """The element that makes `pick` (by the convention, data-focus="<kind>:<value>")."""
+        kind, value = pick
+        return f"[data-focus='{kind}:{value}']"
 
     # ----- the page -----
 

@@ -92,7 +92,7 @@ class Board(base.Board[ClothOfGoldView]):
         name = self.who(seat)
         score = view["scores"][seat]
         tokens = view["tokens"][seat]
-        title = t("cog.you_heading") if own else name
+        title = t("cog.you_heading") if self.you(seat) else name
         acting = view["turn"] == seat
         header = h(
             "div",
@@ -120,14 +120,14 @@ class Board(base.Board[ClothOfGoldView]):
                 "data-seat": seat,
             },
             header,
-            self.court(view, seat, own),
+            self.court(view, seat),
             self.hand(view, seat, own),
             not own and self.lacks(view, seat),
         )
 
-    def court(self, view: ClothOfGoldView, seat: int, own: bool) -> Element:
+    def court(self, view: ClothOfGoldView, seat: int) -> Element:
         counts = view["courts"][seat]
-        title = t("cog.your_court") if own else t("cog.court_of", name=self.who(seat))
+        title = self.seat_words(seat, "cog.your_court", "cog.court_of")
         label = f"{title}: {count_words(counts)}"
         return h(
             "div",
@@ -165,8 +165,9 @@ class Board(base.Board[ClothOfGoldView]):
                 ),
             )
         tiles = view["hand"]
-        title = plural("cog.your_hand", len(tiles), count=len(tiles))
-        return face_up_hand("mine", "data-tile", title, tiles, t("cog.hand_empty"))
+        title = self.seat_words(seat, "cog.your_hand", "cog.hand_named", count=len(tiles))
+        empty = self.seat_words(seat, "cog.hand_empty", "cog.open_hand_empty")
+        return face_up_hand("mine", "data-tile", title, tiles, empty)
 
     def open_hand(self, view: ClothOfGoldView, seat: int) -> Element:
         """A replay seen from everywhere: the rival's Hand face up."""
@@ -292,9 +293,7 @@ class Board(base.Board[ClothOfGoldView]):
         )
 
     def token_words(self, seat: int) -> str:
-        if seat == self.view["seat"]:
-            return t("cog.your_token")
-        return t("cog.token_of", name=self.who(seat))
+        return self.seat_words(seat, "cog.your_token", "cog.token_of")
 
     # ----- the choice and its preview -----
 
@@ -330,16 +329,6 @@ class Board(base.Board[ClothOfGoldView]):
                 "div",
                 {"class": "row cog-confirm"},
                 buttons,
-                h(
-                    "button",
-                    {
-                        "type": "button",
-                        "class": "secondary",
-                        "data-act": "cog-cancel",
-                        "data-focus": "cog-cancel",
-                    },
-                    t("common.cancel"),
-                ),
             ),
         )
 
@@ -573,8 +562,6 @@ class Board(base.Board[ClothOfGoldView]):
         elif name == "cog-play":
             token = dom.nullable(element.getAttribute("data-token"))
             self.finish(*([(TOKEN, token)] if token is not None else []))
-        elif name == "cog-cancel":
-            self.unchoose()
         else:
             return False
         return True

@@ -198,14 +198,12 @@ class Board(base.Board[FoolsView]):
         step = view["step"]
         if step and step["seat"] == seat:
             badges.append(h("span", {"class": "badge owes"}, t("fools.acting")))
-        title = names[seat] if seat != me else t("fools.your_army")
+        title = t("fools.your_army") if self.you(seat) else names[seat]
         return h(
             "section",
             {
                 "class": "fools-seat" + (" mine" if seat == me else ""),
-                "aria-label": t("fools.your_army")
-                if seat == me
-                else t("fools.seat_label", name=names[seat]),
+                "aria-label": self.seat_words(seat, "fools.your_army", "fools.seat_label"),
                 "data-seat": seat,
             },
             h(
@@ -267,11 +265,7 @@ class Board(base.Board[FoolsView]):
 
     def army_slot(self, owner: int, slot: ArmySlot) -> Element:
         name = slot["slot"]
-        me = self.view["seat"]
-        if owner == me:
-            where = t("fools.your_slot", number=name[1])
-        else:
-            where = t("fools.slot_label", name=self.shell.names[owner], number=name[1])
+        where = self.seat_words(owner, "fools.your_slot", "fools.slot_label", number=name[1])
         card = slot["card"]
         know = slot["know"]
         if slot["empty"]:
@@ -282,7 +276,7 @@ class Board(base.Board[FoolsView]):
         elif card is not None and know == "shown":  # face up for everyone: no note needed
             body, words = card_face(card), t("fools.know.shown", card=card_words(card))
         elif card is not None:
-            note = known_note(know, card)
+            note = self.known_note(know, card)
             body = h(
                 "span", {"class": "known"}, card_face(card), h("span", {"class": "note"}, note)
             )
@@ -299,8 +293,7 @@ class Board(base.Board[FoolsView]):
         spoken_body = self.spoken_slot(card, know, slot["empty"])
         return self.with_marks(self.pickable(attrs, SLOT, name, where, spoken_body), (SLOT, name))
 
-    @staticmethod
-    def spoken_slot(card: str | None, know: str | None, empty: bool) -> Element:
+    def spoken_slot(self, card: str | None, know: str | None, empty: bool) -> Element:
         """A slot inside a button: its visible words are its accessible name."""
         if empty:
             return h("span", {"class": "fcard empty"}, t("fools.empty"))
@@ -314,7 +307,7 @@ class Board(base.Board[FoolsView]):
             )
         if know == "shown":
             return card_face(card, spoken=True)
-        note = known_note(know, card)
+        note = self.known_note(know, card)
         return h(
             "span",
             {"class": "known"},
@@ -322,14 +315,21 @@ class Board(base.Board[FoolsView]):
             h("span", {"class": "note"}, note),
         )
 
+    def known_note(self, know: str | None, card: str) -> str:
+        """What the viewer knows of a face-down card it sees: how it knows it (a card it
+        placed, said of its seat by name in a shared position), or (`know` None: a finished
+        game seen from everywhere) only that the card lay face down."""
+        seat = self.view["seat"]
+        if know == "placed" and seat is not None:
+            placed = ("fools.know.placed", "fools.know.placed_named")
+            return self.seat_words(seat, *placed, card=card_name(card))
+        return t(f"fools.know.{know or 'face_down'}", card=card_name(card))
+
     def bearer_slot(self, seat: int) -> Element:
         view = self.view
         me = view["seat"]
         letter = base.SEAT_LETTERS[seat]
-        if seat == me:
-            label = t("fools.your_bearer")
-        else:
-            label = t("fools.bearer_of", name=self.shell.names[seat])
+        label = self.seat_words(seat, "fools.your_bearer", "fools.bearer_of")
         card = view["bearers"][seat]
         if view["phase"] == "bearer" and seat in view["in_play"]:
             secret = view["my_choice"] if seat == me else None
@@ -465,7 +465,8 @@ class Board(base.Board[FoolsView]):
         )
 
     def own_hand(self, view: FoolsView) -> Element | None:
-        if view["seat"] is None:
+        seat = view["seat"]
+        if seat is None:
             return None
         cards = view["hand"]
         usable = set(next_picks(view["choices"], []).get(CARD, []))  # any card may be re-picked
@@ -493,7 +494,7 @@ class Board(base.Board[FoolsView]):
                 card_face(card, spoken=True),
             )
             buttons.append(self.with_marks(button, (CARD, card)) if first_of_kind else button)
-        title = t("fools.your_hand", count=len(cards))
+        title = self.seat_words(seat, "fools.your_hand", "fools.hand_named", count=len(cards))
         return h(
             "div",
             {"class": "fools-hand", "role": "group", "aria-label": title},
@@ -523,12 +524,6 @@ class Board(base.Board[FoolsView]):
             "div",
             {"class": "row fools-controls"},
             confirm,
-            self.chosen
-            and h(
-                "button",
-                {"type": "button", "class": "secondary", "data-act": "unpick"},
-                t("common.cancel"),
-            ),
             none_action
             and self.with_marks(
                 h(
@@ -569,17 +564,8 @@ class Board(base.Board[FoolsView]):
         if name == "confirm":
             self.finish()
             return True
-        if name == "unpick":
-            self.unchoose()
-            return True
         if name == "none":
             self.chosen = []
             self.finish(NONE_PICK)
             return True
         return False
-
-
-def known_note(know: str | None, card: str) -> str:
-    """What the viewer knows of a face-down card it sees: how it knows it, or (`know`
-    None: a finished game seen from everywhere) only that the card lay face down."""
-    return t(f"fools.know.{know or 'face_down'}", card=card_name(card))

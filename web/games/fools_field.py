@@ -276,7 +276,7 @@ class Board(base.Board[FoolsFieldView]):
                 card_svg(card, "own"),
             )
             buttons.append(self.with_marks(card_button, (CARD, card)))
-        title = plural("ff.your_hand", len(cards), count=len(cards))
+        title = self.seat_words(seat, "ff.your_hand", "ff.hand_of", count=len(cards))
         return h(
             "div",
             {"class": "ff-hand", "role": "group", "aria-label": title},
@@ -306,12 +306,6 @@ class Board(base.Board[FoolsFieldView]):
         return h(
             "div",
             {"class": "row ff-controls"},
-            self.selected
-            and h(
-                "button",
-                {"type": "button", "class": "secondary", "data-act": "unpick"},
-                t("common.cancel"),
-            ),
             self.retreat_action(view)
             and self.with_marks(
                 h(
@@ -331,10 +325,9 @@ class Board(base.Board[FoolsFieldView]):
     # ----- reading the view -----
 
     def owner_words(self, owner: int) -> str:
-        viewer = self.view["seat"]
-        if owner == viewer:
+        if self.you(owner):
             return t("ff.own_card")
-        if viewer is None:
+        if self.shell.reader is None:  # nobody is "you", so nobody is "the opponent"
             return t("ff.card_of", name=self.shell.names[owner])
         return t("ff.opponent_card")
 
@@ -367,7 +360,6 @@ class Board(base.Board[FoolsFieldView]):
     def on_act(self, name: str, element) -> bool:
         handler = {
             "pick": self.pick,
-            "unpick": lambda el: self.unpick(),
             "place": self.place,
             "retreat": self.retreat,
             "discard": self.discard,
@@ -381,9 +373,6 @@ class Board(base.Board[FoolsFieldView]):
         if self.toggle((CARD, str(element.dataset.card))) and CELL in self.next_picks():
             self.shell.announce(self.prompt(self.view))
             self.focus("[data-act='place']")
-
-    def unpick(self) -> None:
-        self.unchoose()
 
     def place(self, element) -> None:
         self.finish((CELL, str(element.dataset.index)))

@@ -111,6 +111,11 @@ class Board(base.Board[GameOfFieldsView]):
     def focus_start(self) -> None:
         self.focus(".gof-hex[tabindex='0']")
 
+    def pick_selector(self, pick: Pick) -> str:
+        """A pawn is picked on its hex."""
+        kind, value = pick
+        return f"[data-focus='hex:{value}']" if kind == PAWN else super().pick_selector(pick)
+
     # ----- reading the view -----
 
     def my_turn(self) -> bool:
@@ -180,7 +185,7 @@ class Board(base.Board[GameOfFieldsView]):
 
     def player(self, view: GameOfFieldsView, seat: int) -> Element:
         own = seat == view["seat"]
-        name = t("gof.you") if own else self.who(seat)
+        name = self.seat_words(seat, "gof.you", "gof.of")
         chain = view["chains"][seat]["halves"]
         queen = view["queens"][seat] >= 0
         facts = [
@@ -195,9 +200,7 @@ class Board(base.Board[GameOfFieldsView]):
             {
                 "class": "gof-player " + SEAT_CLASS[seat] + (" own" if own else ""),
                 "data-seat": seat,
-                "aria-label": t("gof.your_pawns")
-                if own
-                else t("gof.player_area", name=self.who(seat)),
+                "aria-label": self.seat_words(seat, "gof.your_pawns", "gof.player_area"),
             },
             h(
                 "div",
@@ -298,10 +301,7 @@ class Board(base.Board[GameOfFieldsView]):
         for seat in (0, 1):
             if hex_id in chains[seat]:
                 classes.append("chain-" + "ab"[seat])
-                own = seat == view["seat"]
-                words.append(
-                    t("gof.in_chain_own") if own else t("gof.in_chain", name=self.who(seat))
-                )
+                words.append(self.seat_words(seat, "gof.in_chain_own", "gof.in_chain"))
         marks = self.marks_on((HEX, hex_id), (PAWN, hex_id))  # a pawn is picked by its hex
         classes += marks
         words += [t(base.MARK_WORDS[mark]) for mark in marks]
@@ -365,7 +365,7 @@ class Board(base.Board[GameOfFieldsView]):
         return found
 
     def owner_words(self, view: GameOfFieldsView, seat: int) -> str:
-        return t("gof.yours") if seat == view["seat"] else t("gof.of", name=self.who(seat))
+        return self.seat_words(seat, "gof.yours", "gof.of")
 
     def entry_words(self, entry: End) -> str:
         if entry["kind"] in ("battle", "siege"):
@@ -438,14 +438,8 @@ class Board(base.Board[GameOfFieldsView]):
                     t("gof.enter", hex=int(found) + 1),
                 ),
             )
-        if self.chosen:
-            buttons.append(
-                h(
-                    "button",
-                    {"type": "button", "class": "secondary", "data-act": "gof-back"},
-                    t("common.cancel"),
-                )
-            )
+        if not buttons:
+            return None  # a pick under way: its Cancel is in the instruction
         return h(
             "div",
             {"class": "gof-chooser", "role": "group", "aria-label": t("gof.actions")},
@@ -505,11 +499,6 @@ class Board(base.Board[GameOfFieldsView]):
                     },
                     t("gof.go.reveal") if reveal else t("gof.go.move"),
                 ),
-                h(
-                    "button",
-                    {"type": "button", "class": "secondary", "data-act": "gof-back"},
-                    t("common.cancel"),
-                ),
             ),
         )
 
@@ -522,8 +511,6 @@ class Board(base.Board[GameOfFieldsView]):
             self.choose_action(str(element.getAttribute("data-name")))
         elif name == "gof-go":
             self.go()
-        elif name == "gof-back":
-            self.back()
         elif name == "gof-enter":
             mover = self.view["mover"]
             if mover:
@@ -606,6 +593,7 @@ class Board(base.Board[GameOfFieldsView]):
         self.focus_start()
 
     def back(self) -> None:
+        """Cancel steps back from the end chosen to the pawn, then drops the pawn."""
         if self.dest is not None:
             self.dest = None
             self.shell.rerender()
