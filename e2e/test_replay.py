@@ -757,7 +757,8 @@ def test_the_study_marks_its_preferred_move_on_the_board_of_the_seat_that_chose(
     ready_page: Page, game_id: str
 ) -> None:
     """A studied game's replay marks, at each move, the move the computer preferred, as a
-    hint's move is marked in play (a violet ring, a star, "the hint's move"), on the
+    hint's move is marked in play (a violet ring, a star; its words "the computer's
+    preferred move", as the study's panel says, not "the hint's move"), on the
     board of the seat that chose it (its hand, its side of the table) and on no other:
     another seat's board would show where cards it never saw would go. A castling is
     marked on both hexes it swaps."""
@@ -789,7 +790,9 @@ def test_the_study_marks_its_preferred_move_on_the_board_of_the_seat_that_chose(
                 assert drawn, (step, best)
             for place in drawn:
                 marked = page.locator(place)
-                expect(marked.first).to_have_accessible_name(re.compile("the hint's move"))
+                expect(marked.first).to_have_accessible_name(
+                    re.compile("the computer's preferred move")
+                )
                 expect(marked.first.locator(".hint-star")).to_have_count(1)
             total = sum(page.locator(place).count() for place in drawn)
             expect(page.locator(".hinted")).to_have_count(total)

@@ -254,7 +254,7 @@ class ReplayScreen(GameScreen):
                         "div",
                         {"class": "board-area"},
                         self.controls(),
-                        self.board.render(view, self.analysis.suggested(view)),
+                        self.board.render(view, self.analysis.suggested(view), "study"),
                     ),
                     h(
                         "aside",

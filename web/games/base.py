@@ -21,7 +21,7 @@ in web/games/__init__.py.
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar, cast
+from typing import Generic, Literal, TypeVar, cast
 
 from pygames.choices import Pick, action_for, next_picks, still_possible
 from pygames.views import Choices, View
@@ -48,6 +48,9 @@ ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "Arrow
 MARK_CLASS = "last-move"
 HINT_CLASS = "hinted"
 MARK_WORDS = {MARK_CLASS: "board.last_move", HINT_CLASS: "board.hinted"}
+# Whose advice the hint's mark shows: the hint asked on the play screen, or on a replay
+# the move its study preferred (the same ring and star; its words say which).
+Advice = Literal["hint", "study"]
 HINT_STAR = "★"
 
 
@@ -71,6 +74,7 @@ class Board(Generic[ViewT]):
         self._view: ViewT | None = None
         self._latest: set[Pick] = set()  # where the latest moves went (the view's marks)
         self._suggested: set[Pick] = set()  # the picks of the hint's move
+        self._advice: Advice = "hint"
 
     @property
     def view(self) -> ViewT:
@@ -85,13 +89,16 @@ class Board(Generic[ViewT]):
 
     # ----- what the shell asks -----
 
-    def render(self, view: View, suggested: list[Pick] | None = None) -> Element:
+    def render(
+        self, view: View, suggested: list[Pick] | None = None, advice: Advice = "hint"
+    ) -> Element:
         """The board for `view`, marking the places of the picks `suggested` (a hint's
-        move, one of the view's choices); picks that are no longer possible are dropped
-        first."""
+        move, or the move a replay's study preferred: `advice`); picks that are no longer
+        possible are dropped first."""
         self._view = cast(ViewT, view)  # the game's view type: checked by the contract tests
         self._latest = {(kind, value) for kind, value in view["marks"]}
         self._suggested = {(kind, value) for kind, value in suggested or []}
+        self._advice = advice
         if not still_possible(view["choices"], self.chosen):
             self.chosen = []
         drawing = self.draw(self._view)
@@ -146,6 +153,12 @@ class Board(Generic[ViewT]):
             found.append(HINT_CLASS)
         return found
 
+    def mark_words(self, mark: str, words: dict[str, str] = MARK_WORDS) -> str:
+        """What a screen reader hears of `mark` (`words`: a board's own, else the common
+        ones); the hint's mark on a replay is the move its study preferred."""
+        key = words[mark]
+        return t(key + ".study" if mark == HINT_CLASS and self._advice == "study" else key)
+
     def with_marks(self, node: Element, *places: Pick) -> Element:
         """`node`, the element drawn for `places`, with its marks (`marks_on`): their
         classes, their words after its name (its aria-label, else its own text), and the
@@ -155,7 +168,7 @@ class Board(Generic[ViewT]):
             return node
         attrs = dict(zip(node.attributes[::2], node.attributes[1::2], strict=True))
         attrs["class"] = " ".join(filter(None, [attrs.get("class"), *marks]))
-        words = [t(MARK_WORDS[mark]) for mark in marks]
+        words = [self.mark_words(mark) for mark in marks]
         children = list(node.children)
         if "aria-label" in attrs:
             attrs["aria-label"] = listed([attrs["aria-label"], *words])

@@ -269,7 +269,7 @@ class Board(base.Board[ClothOfGoldView]):
         marks = self.marks_on((OVAL, name), (TOKEN, name))  # a token's move picks its oval
         for mark in marks:
             classes.append(mark)
-            label += " " + t(OVAL_MARK_WORDS[mark])  # the name is sentences: one more
+            label += " " + self.mark_words(mark, OVAL_MARK_WORDS)  # sentences: one more
         return h(
             "button",
             {

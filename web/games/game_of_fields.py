@@ -304,7 +304,7 @@ class Board(base.Board[GameOfFieldsView]):
                 words.append(self.seat_words(seat, "gof.in_chain_own", "gof.in_chain"))
         marks = self.marks_on((HEX, hex_id), (PAWN, hex_id))  # a pawn is picked by its hex
         classes += marks
-        words += [t(base.MARK_WORDS[mark]) for mark in marks]
+        words += [self.mark_words(mark) for mark in marks]
         if role:
             words.append(t("gof.can." + role))
         entry = self.destinations(view)[1].get(hex_id) if role == "dest" else None
