@@ -696,7 +696,7 @@ def test_the_headline_tells_a_step_of_a_longer_move_as_the_move_list_does(
 ) -> None:
     """A Game of Fields move is several picks, and a step writes no line of its own: the
     headline says what it picked, in the move list's words, in both languages; a step
-    that wrote lines says who moved (its lines are in the move list)."""
+    that wrote lines says the first of them, as the move list does."""
     page = ready_page
     record = finished_record("game-of-fields", seed=7, resign_after=6)
     replay = Replay(record)
@@ -721,8 +721,9 @@ def test_the_headline_tells_a_step_of_a_longer_move_as_the_move_list_does(
     )
     page.click("button[data-lang='en']")
     page.locator(f".moves li[data-step='{logged}'] button").click()
-    mover = NAMES[replay.mover(logged)]
-    expect(status).to_have_text(f"Move {logged} of {last}: {mover} played.")
+    first_line = page.locator(f".moves li[data-step='{logged}'] .move-words .line").first
+    expect(status).to_have_text(f"Move {logged} of {last}: {first_line.inner_text()}")
+    expect(status).not_to_contain_text("played.")
 
 
 def a_preferred_move(replay: Replay, seat: int, wanted) -> tuple[int, str]:

@@ -291,12 +291,12 @@ class ReplayScreen(GameScreen):
         )
 
     def headline(self) -> list:
-        """ "Move 3 of 9: " and what the move did, as the move list tells it where the move
-        wrote no line of its own ("Bo went on to hex 14."), else who made it (its lines
-        are in the move list)."""
+        """ "Move 3 of 9: " and what the move did, as the move list tells it: its first
+        line (what came of it follows there), or what it picked where it wrote none ("Bo
+        went on to hex 14.")."""
         step, viewpoint = self.step, self.viewpoint
         logged = self.logged_lines(self.replay.log(step, viewpoint))
-        told = self.who_moved(step) if logged else self.unlogged_move(step, viewpoint)
+        told = logged[0] if logged else self.unlogged_move(step, viewpoint)
         return t_around("replay.at_move", "move", told, step=step, last=self.replay.last)
 
     def controls(self) -> Element:
