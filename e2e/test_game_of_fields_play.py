@@ -313,7 +313,8 @@ def test_steps_are_undone_one_by_one_with_the_keyboard_on_the_map(
 
 def test_cancel_gives_the_focus_back_to_the_pawn(ready_page: Page, site_url: str) -> None:
     """Cancel steps back from a move's end to the pawn, then drops the pawn: each time the
-    focus is on the pawn's hex, where the keyboard goes on (never nowhere)."""
+    focus is on the pawn's hex, where the keyboard goes on (never nowhere), and that hex
+    stays the map's Tab stop."""
     page = ready_page
     state = crafted_state({3: P, 8: P, 9: P, 12: P}, queens=(7, 11), princes=([3, 12], [6, 15]))
     open_link(page, site_url, position_link(state))
@@ -331,6 +332,8 @@ def test_cancel_gives_the_focus_back_to_the_pawn(ready_page: Page, site_url: str
     expect(queen).not_to_have_class(_has("selected"))
     expect(cancel).to_have_count(0)
     expect(queen).to_be_focused()
+    expect(queen).to_have_attribute("tabindex", "0")  # the map's Tab stop: Tab comes back here
+    expect(page.locator(".gof-hex[tabindex='0']")).to_have_count(1)
     hold_the_computer(page, False)
 
 

@@ -81,6 +81,7 @@ class Board(base.Board[GameOfFieldsView]):
     def __init__(self, shell: BoardHost):
         super().__init__(shell)
         self.dest: str | None = None  # the hex chosen as the end of a move, before confirming
+        self.last_pawn: str | None = None  # the hex of the pawn last picked
 
     # ----- what the shell asks -----
 
@@ -235,7 +236,11 @@ class Board(base.Board[GameOfFieldsView]):
         for seat in (0, 1):
             if view["chains"][seat]["halves"] == 0:
                 chains[seat] = set()
-        focus_hex = self.dest or self.selected_pawn() or next(iter(clickable), None)
+        # The map's one Tab stop: the hex in hand, else the pawn last picked (a Cancel gives
+        # the focus back to it), else the first that can be picked.
+        self.last_pawn = self.selected_pawn() or self.last_pawn
+        last = self.last_pawn if self.last_pawn in clickable else None
+        focus_hex = self.dest or self.selected_pawn() or last or next(iter(clickable), None)
         if focus_hex is None:
             focus_hex = str(view["queens"][view["seat"] or 0])
             if focus_hex == "-1":
