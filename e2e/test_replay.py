@@ -803,5 +803,10 @@ def test_the_study_marks_its_preferred_move_on_the_board_of_the_seat_that_chose(
             queen, prince = before.queens[replay.mover(step)], int(best[1:])
             for hex_id in (queen, prince):  # where she stood and where he stood
                 expect(page.locator(f".gof-hex.hinted[data-hex='{hex_id}']")).to_have_count(1)
+    step, _ = preferred[0]
+    page.locator(f".moves li[data-step='{step}'] button").click()
+    page.select_option("#replay-viewpoint", "ab"[replay.mover(step)])
+    expect(page.locator(".hinted").first).to_be_visible()
+    screenshot(page, f"replay-{game_id}-preferred")
     page.locator(".moves li[data-step='0'] button").click()
     expect(page.locator(".hinted")).to_have_count(0)  # nothing studied before the first move
