@@ -127,13 +127,18 @@ def test_a_whole_game_against_the_computer_by_clicks(ready_page: Page) -> None:
     assert page.locator(".ff-cell.own").count() == 0
 
 
-def test_a_crafted_link_near_the_end_is_won_by_two_clicks(page: Page, site_url: str) -> None:
+def win_near_the_end(page: Page, site_url: str) -> None:
+    """Open a game one card from its end and play that card by two clicks."""
     page.goto(site_url + "#" + near_end_link())
     wait_ready(page)
     assert settle(page) == "mine"
     page.locator(USABLE_CARD).click()
     page.locator("[data-act='place']").first.click()
     assert settle(page) == "over"
+
+
+def test_a_crafted_link_near_the_end_is_won_by_two_clicks(page: Page, site_url: str) -> None:
+    win_near_the_end(page, site_url)
     expect(page.locator("#status")).to_have_text("You win! (a hand emptied after the deck ran out)")
     expect(page.locator(".log li").first).to_have_text(
         "Game over: you win (a hand emptied after the deck ran out)."
@@ -143,12 +148,7 @@ def test_a_crafted_link_near_the_end_is_won_by_two_clicks(page: Page, site_url: 
 def test_review_this_game_gives_the_focus_to_the_replay(page: Page, site_url: str) -> None:
     """The button "Review this game" goes with the play screen: the replay's Play takes
     the focus."""
-    page.goto(site_url + "#" + near_end_link())
-    wait_ready(page)
-    assert settle(page) == "mine"
-    page.locator(USABLE_CARD).click()
-    page.locator("[data-act='place']").first.click()
-    assert settle(page) == "over"
+    win_near_the_end(page, site_url)
     page.locator("[data-act='review-game']").focus()
     page.keyboard.press("Enter")
     expect(page.locator(".play.replay")).to_be_visible()
