@@ -220,7 +220,8 @@ class RemotePlayScreen(PlayScreen):
 
     def link_field(self, fragment: str, key: str = "", label: str = "") -> Element:
         """A link to send, with Copy (and Share where the device has it); `key` tells
-        several apart (one invite per seat)."""
+        several apart (one invite per seat). Shared, a link says its `label` beside it (an
+        invite names its seat: several differ only there), else the headline."""
         url = str(js.location.href).split("#")[0] + "#" + fragment
         can_share = hasattr(js.navigator, "share")
         field = f"remote-url{key}"
@@ -247,7 +248,12 @@ class RemotePlayScreen(PlayScreen):
                 can_share
                 and h(
                     "button",
-                    {"type": "button", "data-act": "share-remote", "data-link": key},
+                    {
+                        "type": "button",
+                        "data-act": "share-remote",
+                        "data-link": key,
+                        "data-text": label or self.headline(),
+                    },
                     t("remote.share"),
                 ),
             ),
@@ -344,12 +350,6 @@ class RemotePlayScreen(PlayScreen):
         key = str(element.getAttribute("data-link") or "")
         await dialogs.copy_link(f"remote-url{key}", f"remote-result{key}")
 
-    def share_text(self, key: str) -> str:
-        """What a shared link says beside it: an invite names its seat (several differ
-        only there), any other link the headline."""
-        label = self.app.screen.querySelector(f"label[for='remote-url{key}']")
-        return str(label.textContent) if key and label is not None else self.headline()
-
     async def act_share_remote(self, element) -> None:
         key = str(element.getAttribute("data-link") or "")
         field = dom.by_id(f"remote-url{key}")
@@ -357,7 +357,7 @@ class RemotePlayScreen(PlayScreen):
             return
         data = js.Object.new()
         data.title = t("game." + self.session.game_id)
-        data.text = self.share_text(key)
+        data.text = str(element.getAttribute("data-text") or "")
         data.url = str(field.value)
         try:
             await js.navigator.share(data)
