@@ -207,6 +207,8 @@ def test_a_link_opened_after_going_back_to_the_lobby_brings_the_game_up(
         expect(receiver.locator(READY_TO_PLAY)).to_be_visible(timeout=120_000)
         expect(receiver.locator("#message")).to_be_hidden()
         expect(receiver.locator(".notice.remote .news li")).not_to_have_count(0)
+        # Screen readers hear that the link was taken, then what to do now.
+        expect(receiver.locator("#live")).to_have_text(re.compile(r"^Link opened\. Your move"))
         sender, receiver = receiver, sender
 
 

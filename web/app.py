@@ -4,6 +4,8 @@ One file per screen: web/lobby.py (saved games), web/new_game.py (the form),
 web/play.py (a game's board in the shell's frame, with web/cover.py for
 pass-and-play), web/replay.py (a finished game stepped through, with the
 computer's study from web/analysis.py), web/dialogs.py (confirm, share).
+Each screen is handed this shell as a `web.shell.Shell`: the members declared there
+are all a screen may call of it.
 
 The address says what shows: ``#g=<save>`` a saved game (a finished one in the
 replay screen), ``#r=<record>`` a link; either may end in ``&m=<move>&v=<seat
@@ -39,6 +41,9 @@ from web.new_game import NewGame
 
 if TYPE_CHECKING:
     from web.games.base import Board
+    from web.play import PlayScreen
+    from web.remote.join import JoinScreen
+    from web.replay import ReplayScreen
 
 LINK_PREFIX = "#r="
 SAVE_PREFIX = "#g="
@@ -46,7 +51,7 @@ REMOTE_PREFIX = "#m="
 
 
 class App:
-    def __init__(self):
+    def __init__(self) -> None:
         self.lobby_element = dom.by_id("lobby")
         self.screen = dom.by_id("screen")
         self.live = dom.by_id("live")
@@ -54,14 +59,14 @@ class App:
         self.lobby = Lobby(self)
         self.new_game = NewGame(self)
         # The game screens are made when first needed: their modules load after the lobby.
-        self._play = None
-        self._replay = None
-        self._join = None
+        self._play: PlayScreen | None = None
+        self._replay: ReplayScreen | None = None
+        self._join: JoinScreen | None = None
         self.showing = "lobby"
-        self._proxies = []
+        self._proxies: list[Any] = []
 
     @property
-    def play(self):
+    def play(self) -> PlayScreen:
         if self._play is None:
             from web.play import PlayScreen
 
@@ -69,7 +74,7 @@ class App:
         return self._play
 
     @property
-    def replay(self):
+    def replay(self) -> ReplayScreen:
         if self._replay is None:
             from web.replay import ReplayScreen
 
@@ -77,7 +82,7 @@ class App:
         return self._replay
 
     @property
-    def join(self):
+    def join(self) -> JoinScreen:
         if self._join is None:
             from web.remote.join import JoinScreen
 
@@ -321,6 +326,9 @@ class App:
         self.show("play")
         self.play.open(session)
 
+    def open_join(self, fragment: str, offer, instead: bool = False) -> None:
+        self.join.open(fragment, offer, instead)
+
     def open_replay(self, session, moment: dict | None = None) -> None:
         """Step through a finished game (or a shared position's past), at `moment` if given."""
         moment = moment or {}
@@ -381,9 +389,10 @@ class App:
             self.open_replay(session, moment)
         else:
             self.open_session(session, moment)
-        if session.read_only:
+        viewer = session.record.viewer  # a shared position's seat (read-only)
+        if viewer is not None:
             names = self.replay.names if self.showing == "replay" else self.play.names
-            self.announce(t("shared.opened", name=names[session.viewer()]))
+            self.announce(t("shared.opened", name=names[viewer]))
         else:
             self.announce(t("link.opened"))
         return True

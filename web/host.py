@@ -9,9 +9,12 @@ and a board cannot depend on more.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from web import dialogs
+
+if TYPE_CHECKING:
+    from web.shell import Shell
 
 
 class BoardHost(Protocol):
@@ -45,14 +48,6 @@ class BoardHost(Protocol):
     def announce(self, text: str) -> None:
         """Say `text` to screen readers."""
         ...
-
-
-class Shell(Protocol):
-    """What a host needs of the app: running a coroutine, speaking to screen readers."""
-
-    def run(self, coroutine: Coroutine[Any, Any, None]) -> None: ...
-
-    def announce(self, text: str) -> None: ...
 
 
 class ScreenHost:

@@ -9,6 +9,8 @@ exports it) opens here too, picked or dropped on the page.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import js
 
 from web import dialogs, dom, games, i18n, storage
@@ -16,9 +18,12 @@ from web.dom import Element, h
 from web.i18n import t
 from web.seats import SEAT_LETTERS, join_names, seat_line
 
+if TYPE_CHECKING:
+    from web.shell import Shell
+
 
 class Lobby:
-    def __init__(self, app):
+    def __init__(self, app: Shell):
         self.app = app
         self.saves: list[storage.Save | storage.BadSave] = []  # as last shown
 

@@ -5,17 +5,22 @@ player gives the name the others see), and the game's options."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from web import dom, storage
 from web.dom import Element, h
 from web.i18n import t
 from web.seats import SEAT_LETTERS, bot_label, default_bot, ordered_bots
+
+if TYPE_CHECKING:
+    from web.shell import Shell
 
 HUMAN = "human"
 HERE, BY_LINKS = "here", "links"
 
 
 class NewGame:
-    def __init__(self, app):
+    def __init__(self, app: Shell):
         self.app = app
         self.game_id = ""
         self.seat_count = 2

@@ -29,11 +29,11 @@ from web.session import Session
 from web.slicing import own_task
 
 if TYPE_CHECKING:
-    from web.app import App
+    from web.shell import Shell
 
 
 class PlayScreen(GameScreen):
-    def __init__(self, app: App):
+    def __init__(self, app: Shell):
         super().__init__(app)
         self.cover = Cover(self)
         self.hint = Hint(self)

@@ -34,7 +34,7 @@ from web.session import Session
 
 if TYPE_CHECKING:
     from pygames.replay import Replay, Viewpoint
-    from web.app import App
+    from web.shell import Shell
 
 PLAY_SECONDS = 1.0  # one move a second when playing
 EVERYTHING = "all"
@@ -44,7 +44,7 @@ SLIDER_KEYS = {"ArrowUp": "ArrowRight", "ArrowDown": "ArrowLeft"}  # on the stud
 
 
 class ReplayScreen(GameScreen):
-    def __init__(self, app: App):
+    def __init__(self, app: Shell):
         super().__init__(app)
         self._replay: Replay | None = None
         self.step = 0

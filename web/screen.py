@@ -18,12 +18,12 @@ from web.i18n import t
 from web.session import Session
 
 if TYPE_CHECKING:
-    from web.app import App
     from web.games.base import Board
+    from web.shell import Shell
 
 
 class GameScreen:
-    def __init__(self, app: App):
+    def __init__(self, app: Shell):
         self.app = app
         self._session: Session | None = None
         self._board: Board[Any] | None = None

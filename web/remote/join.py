@@ -16,11 +16,11 @@ from web.new_game import back_and_go, name_field
 from web.seats import SEAT_LETTERS
 
 if TYPE_CHECKING:
-    from web.app import App
+    from web.shell import Shell
 
 
 class JoinScreen:
-    def __init__(self, app: App):
+    def __init__(self, app: Shell):
         self.app = app
         self.fragment = ""
         self.offer: Invitation | None = None

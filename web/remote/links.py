@@ -20,8 +20,8 @@ from web.i18n import t
 from web.remote.session import KitCrypto, RemoteSession
 
 if TYPE_CHECKING:
-    from web.app import App
     from web.remote_kit import Kit
+    from web.shell import Shell
 
 
 # The games by link opened in this page, by chain id: a link opened in the same page
@@ -32,7 +32,7 @@ LATE = "late_join"  # a join for a seat another friend joined as first
 
 
 class RemoteLinks:
-    def __init__(self, app: App, kit: Kit):
+    def __init__(self, app: Shell, kit: Kit):
         self.app = app
         self.crypto = KitCrypto(kit)
 
@@ -53,7 +53,7 @@ class RemoteLinks:
             if isinstance(save, storage.Save) and save.remote is not None:
                 self.bring_up_to_date(save, fragment)
                 return
-            self.app.join.open(fragment, RemoteGame.invitation(fragment))
+            self.app.open_join(fragment, RemoteGame.invitation(fragment))
         except RemoteError as error:
             self.app.leave_game()
             self.app.show_message(refusal(error, []))
@@ -78,15 +78,14 @@ class RemoteLinks:
         except RemoteError as error:
             offer = seat_offered(fragment) if error.reason in SEAT_GONE else None
             if offer is not None:  # the host's invite to a free seat, for a join not taken
-                self.app.join.open(fragment, offer, instead=True)
+                self.app.open_join(fragment, offer, instead=True)
                 return
             self.app.open_session(session)
             full = all(session.remote.names())  # no free seat to invite a late joiner to
             self.app.show_message(refusal(error, session.seat_names(), full))
             return
+        session.link_brought_news = taken.fresh  # the play screen says so as it opens
         self.app.open_session(session)
-        news = "remote.opened_news" if taken.fresh else "remote.opened_nothing_new"
-        self.app.announce(t(news) + " " + self.app.play.headline())
 
     def join(self, fragment: str, name: str) -> None:
         try:

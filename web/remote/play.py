@@ -20,6 +20,7 @@ from web.play import PlayScreen
 from web.remote.session import RemoteSession, ReviewSession
 from web.screen import action_button
 from web.seats import SEAT_LETTERS, join_names
+from web.session import Session
 
 
 class RemotePlayScreen(PlayScreen):
@@ -28,6 +29,14 @@ class RemotePlayScreen(PlayScreen):
         session = self.session
         assert isinstance(session, RemoteSession)
         return session
+
+    def open(self, session: Session) -> None:
+        super().open(session)
+        brought = self.remote_session.link_brought_news
+        if brought is not None:  # opened by a link: what it brought, then what to do
+            self.remote_session.link_brought_news = None
+            news = "remote.opened_news" if brought else "remote.opened_nothing_new"
+            self.app.announce(t(news) + " " + self.headline())
 
     def render(self) -> None:
         if self._session is None:

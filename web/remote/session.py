@@ -56,6 +56,7 @@ class RemoteSession(Session):
         self.on_update = lambda kind: None
         self.closed = False
         self.news_from: int | None = None  # the log's first entry a link just brought
+        self.link_brought_news: bool | None = None  # a link just opened: did it bring moves
 
     @property
     def state(self):
