@@ -362,11 +362,11 @@ def seat_copy(page: Page, map_: str = "blank"):
     return seat, decode_state(game, 2, {"map": map_}, text, chance, seat)
 
 
-def turned_a_hex_over(page: Page, state, seat: int) -> bool:
+def turned_a_hex_over(page: Page, state, seat: int) -> str | None:
     """Start a Prince's move and turn a face-down hex next to it over, by clicks, if one
-    can; False (nothing clicked) if none can."""
+    can: the hex turned over; None (nothing clicked) if none can."""
     if state.phase != "act":
-        return False
+        return None
     for index, prince in enumerate(state.princes[seat]):
         if format(StartMove(prince)) not in state.legal_actions(seat):
             continue
@@ -376,8 +376,8 @@ def turned_a_hex_over(page: Page, state, seat: int) -> bool:
             hex_(page, prince).click()
             hex_(page, targets[0]).click()
             page.click("[data-act='gof-go']")
-            return True
-    return False
+            return targets[0]
+    return None
 
 
 def finished_a_move(page: Page, state) -> bool:
@@ -392,6 +392,18 @@ def finished_a_move(page: Page, state) -> bool:
     return False
 
 
+def move_waiting_is_marked(page: Page, hex_id: str) -> int:
+    """A move that waits for the rival's key is drawn where it goes, not only told: the hex
+    turned over carries the mark of a waiting move ("…"), with its words."""
+    expect(page.locator("#status")).to_contain_text("marked … on the board")
+    target = hex_(page, hex_id)
+    expect(target).to_have_class(re.compile(r"\bhinted\b"))
+    expect(target.locator("text.hint-star")).to_have_text("…")
+    expect(target).to_have_attribute("aria-label", re.compile("your move, waiting"))
+    screenshot(page, "remote-gof-move-waits-desktop-en")
+    return 1
+
+
 def test_the_blank_map_turns_hexes_over_by_links(new_context, site_url: str) -> None:
     """A hex turned over waits for the other seat's key: its device answers by itself when
     the link is opened, and the mover's move goes on when the answer comes."""
@@ -400,15 +412,18 @@ def test_the_blank_map_turns_hexes_over_by_links(new_context, site_url: str) -> 
     answer = join(bob, start_by_links(alice, "Alice", "game-of-fields", map="blank"), "Bob")
     open_link(alice, answer)
     pages, sender = [alice, bob], alice
-    answers = 0
+    answers = marked = 0
     face_down = seat_copy(alice)[1].terrain.count(FACE_DOWN)
     for _ in range(60):
         mover = next((p for p in pages if p.locator(READY_TO_PLAY).count()), None)
         if mover is not None:
             seat, state = seat_copy(mover)
-            if not (turned_a_hex_over(mover, state, seat) or finished_a_move(mover, state)):
+            turned = turned_a_hex_over(mover, state, seat)
+            if not (turned or finished_a_move(mover, state)):
                 play_plan(mover, state, best_plan(state, seat), seat)
             mover.wait_for_selector(f"{READY_TO_PLAY}, {SENDING}", timeout=60_000)
+            if turned and mover.locator(SENDING).count():  # the move waits for the key
+                marked += move_waiting_is_marked(mover, turned)
             sender = mover
             continue
         receiver = bob if sender is alice else alice
@@ -418,7 +433,7 @@ def test_the_blank_map_turns_hexes_over_by_links(new_context, site_url: str) -> 
         sender = receiver
         if answers >= 2:
             break
-    assert answers >= 2
+    assert answers >= 2 and marked >= 1
     open_link(bob if sender is alice else alice, the_link(sender))  # the last answer
     face_up = [seat_copy(page)[1].terrain for page in pages]
     assert face_up[0] == face_up[1]  # both devices turned the same hexes over

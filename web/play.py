@@ -17,11 +17,13 @@ from typing import TYPE_CHECKING, NamedTuple
 import js
 
 from pygames.ai.hooks import hooks_of
+from pygames.choices import Pick
 from pygames.views import View
 from web import dialogs, dom, i18n
 from web.analysis import Hint
 from web.cover import Cover
 from web.dom import Element, Live, h
+from web.games.base import Advice
 from web.i18n import error_text, t
 from web.screen import GameScreen, action_button, rematch_button
 from web.seats import join_names, result_text
@@ -181,7 +183,7 @@ class PlayScreen(GameScreen):
         self.track_games(view)
         # The board first: it drops picks that are no longer possible, which the
         # instruction and its Cancel then read.
-        board = self.board.render(view, self.hint.suggested(view, viewer))
+        board = self.board.render(view, *self.marked_move(view, viewer))
         worked_out = dom.prepare(
             screen,
             h(
@@ -240,6 +242,10 @@ class PlayScreen(GameScreen):
         (the rematch), else where a turn begins on the board."""
         if not dom.focus("[data-focus='rematch']", self.app.screen):
             self.board.focus_start()
+
+    def marked_move(self, view: View, viewer: int | None) -> tuple[list[Pick], Advice]:
+        """The move whose places the board marks, and whose it is: the hint's."""
+        return self.hint.suggested(view, viewer), "hint"
 
     def shared_buttons(self, viewer: int) -> list[Element]:
         """A shared position with its past: the way to see it step by step."""

@@ -48,15 +48,22 @@ ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "Arrow
 MARK_CLASS = "last-move"
 HINT_CLASS = "hinted"
 MARK_WORDS = {MARK_CLASS: "board.last_move", HINT_CLASS: "board.hinted"}
-# Whose advice the hint's mark shows: the hint asked on the play screen, or on a replay
-# the move its study preferred (the same ring and star; its words say which).
-Advice = Literal["hint", "study"]
+# Whose move the hint's mark shows: the hint asked on the play screen; on a replay, the
+# move its study preferred (the same ring and star; its words say which); in a game by
+# links, the seat's own move that waits for other seats' keys before it can be played
+# ("pending": the same ring, a "…" for the star).
+Advice = Literal["hint", "study", "pending"]
 HINT_STAR = "★"
+PENDING_SYMBOL = "…"
 
 
-def hint_star() -> Element:
-    """The star in the corner of a place where the hint's move goes."""
-    return h("span", {"class": "hint-star", "aria-hidden": "true"}, HINT_STAR)
+def hint_star(symbol: str = HINT_STAR) -> Element:
+    """The star (`symbol`) in the corner of a place where the hint's move goes."""
+    return h("span", {"class": hint_star_class(symbol), "aria-hidden": "true"}, symbol)
+
+
+def hint_star_class(symbol: str) -> str:
+    return "hint-star pending" if symbol == PENDING_SYMBOL else "hint-star"
 
 
 class Board(Generic[ViewT]):
@@ -155,9 +162,15 @@ class Board(Generic[ViewT]):
 
     def mark_words(self, mark: str, words: dict[str, str] = MARK_WORDS) -> str:
         """What a screen reader hears of `mark` (`words`: a board's own, else the common
-        ones); the hint's mark on a replay is the move its study preferred."""
+        ones); the hint's mark on a replay is the move its study preferred, and in a game
+        by links may be the seat's move that waits (`Advice`)."""
         key = words[mark]
-        return t(key + ".study" if mark == HINT_CLASS and self._advice == "study" else key)
+        return t(key + "." + self._advice if mark == HINT_CLASS and self._advice != "hint" else key)
+
+    def hint_symbol(self) -> str:
+        """The symbol in the corner of the hint's mark: a star for advice, "…" for a move
+        that waits."""
+        return PENDING_SYMBOL if self._advice == "pending" else HINT_STAR
 
     def with_marks(self, node: Element, *places: Pick) -> Element:
         """`node`, the element drawn for `places`, with its marks (`marks_on`): their
@@ -176,7 +189,7 @@ class Board(Generic[ViewT]):
             spoken = t("common.list_sep") + listed(words)
             children.append(h("span", {"class": "visually-hidden"}, spoken))
         if HINT_CLASS in marks and node.namespace is None:
-            children.append(hint_star())
+            children.append(hint_star(self.hint_symbol()))
         flat = [part for pair in attrs.items() for part in pair]
         return node._replace(attributes=flat, children=children)
 

@@ -339,7 +339,7 @@ class Board(base.Board[GameOfFieldsView]):
             and svg("polygon", {"points": corners(0, 0, SIZE - 9), "class": "mark-ring"}),
             [drawing for drawing, _ in pawns],
             svg("polygon", {"points": corners(0, 0, SIZE - 4), "class": "ring"}),
-            base.HINT_CLASS in marks and hint_drawing(),
+            base.HINT_CLASS in marks and hint_drawing(self.hint_symbol()),
             focus_ring(),
         )
 
@@ -778,11 +778,12 @@ def focus_ring() -> Element:
     )
 
 
-def hint_drawing() -> Element:
-    """Where the hint's move goes: a ring of dashes inside the hex and a star at its foot."""
+def hint_drawing(symbol: str) -> Element:
+    """Where the hint's move goes: a ring of dashes inside the hex and a star (`symbol`)
+    at its foot."""
     return svg(
         "g",
         {"class": "hint-mark", "aria-hidden": "true"},
         svg("polygon", {"points": corners(0, 0, SIZE - 13), "class": "hint-ring"}),
-        svg("text", {"x": 0, "y": SIZE - 15, "class": "hint-star"}, base.HINT_STAR),
+        svg("text", {"x": 0, "y": SIZE - 15, "class": base.hint_star_class(symbol)}, symbol),
     )

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import js
 
+from pygames.analysis import advised_places
+from pygames.choices import Pick
 from pygames.remote.game import AUDITING, DEALING, PLAYING, UNFAIR, VERIFIED
 from pygames.views import View
 from web import dialogs, dom
 from web.dom import Element, h
+from web.games.base import Advice
 from web.i18n import t
 from web.play import PlayScreen
 from web.remote.session import RemoteSession, ReviewSession
@@ -132,6 +135,15 @@ class RemotePlayScreen(PlayScreen):
                 action_button("decline-tie", t("remote.decline_tie")),
             ),
         )
+
+    def marked_move(self, view: View, viewer: int | None) -> tuple[list[Pick], Advice]:
+        """My move that waits for the others' keys, marked where it goes until it can be
+        played; else the hint's."""
+        game = self.remote_session.remote
+        waiting, state = game.device.waiting, game.state
+        if waiting is None or state is None:
+            return super().marked_move(view, viewer)
+        return advised_places(state, game.seat, waiting), "pending"
 
     def news(self, view: View | None) -> Element | None:
         """What the link just opened brought, as the log says it (newest last)."""
