@@ -73,12 +73,14 @@ LATER_MODULES = re.compile(
     r"|pygames/(ai/|analysis\.py|replay\.py|text\.py|legacy\.py|position\.py|bots\.py"
     r"|[a-z_]+/(ai|text)\.py))"
 )
-# Modules only the developer commands import (`python -m pygames`, the benchmarks): not shipped.
+# Modules only the developer commands import (`python -m pygames`, the benchmarks, mypy):
+# not shipped.
 DEVELOPER_MODULES = {
     "pygames/__main__.py",
     "pygames/ai/bench.py",
     "pygames/ai/yardstick.py",
     "pygames/remote/simulate.py",  # devices in one process: the tests and bench-remote
+    "web/shell.py",  # what a screen may call of the shell: imported by the type checker only
 }
 # Remote play (playing by links, issue 22) is loaded only when a remote game opens
 # (web/remote_kit.py), so the first visit's bytes do not grow: its Python (the protocol
