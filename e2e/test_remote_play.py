@@ -499,12 +499,16 @@ def take_a_turn(pages: list[Page], turn: Callable[[Page], None]) -> Page | None:
 
 
 def play_by_links(
-    pages: list[Page], turn: Callable[[Page], None], until: str, said: list[str] | None = None
+    pages: list[Page],
+    turn: Callable[[Page], None],
+    until: str,
+    said: list[tuple[str, int]] | None = None,
 ) -> int:
     """Two pages play by links: the one to move takes a `turn` by clicks, the one that
     acted last sends its link, until `until` shows on both pages. After every link, no
     device opened a card the other holds secret. Whenever a link is to go, the status
-    line says what comes next (collected in `said`). The links sent."""
+    line says what comes next (collected in `said`, each with the number of places the
+    board marks as a move that waits). The links sent."""
     sender, links, checked = pages[0], 0, 0
     for _ in range(400):
         if all(page.locator(until).count() for page in pages):
@@ -515,7 +519,8 @@ def play_by_links(
             if mover.locator(f"{SENDING}, .over").count() == 1:  # sending, the game going on
                 status = mover.locator("#status > p").first
                 expect(status).to_have_text(re.compile(r"\S"))
-                (said if said is not None else []).append(status.inner_text())
+                waiting = mover.locator(".hint-star.pending").count()
+                (said if said is not None else []).append((status.inner_text(), waiting))
             sender = mover
             continue
         other = pages[1] if sender is pages[0] else pages[0]
@@ -532,12 +537,17 @@ def test_two_devices_play_cloth_of_gold_by_links(new_context, site_url: str) -> 
     alice = open_page(new_context, site_url, "en")
     bob = open_page(new_context, site_url, "en")
     open_link(alice, join(bob, start_by_links(alice, "Alice", "cloth-of-gold"), "Bob"))
-    said: list[str] = []
+    said: list[tuple[str, int]] = []
     links = play_by_links([alice, bob], play_cloth_turn, AUDIT, said)
     assert links > 10
-    # A move that draws from the Darkness waits for the rival's key: it says so.
-    waits = [line for line in said if "it shows here once" in line]
-    assert waits and all(re.fullmatch(r"Your move is made: .*(Alice|Bob).*\.", w) for w in waits)
+    # A move that draws from the Darkness waits for the rival's key: it says so, and the
+    # board marks where it goes (the hint's ring, "…" for the star).
+    waits = [(line, marks) for line, marks in said if "it is played here once" in line]
+    assert waits
+    for line, marks in waits:
+        assert re.fullmatch(r"Your move is made, marked … on the board: .*(Alice|Bob).*\.", line)
+        assert marks > 0, line
+    assert all(marks == 0 for line, marks in said if (line, marks) not in waits)
     screenshot(bob, "remote-cloth-verified-desktop-en")
 
 
