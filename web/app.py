@@ -40,6 +40,7 @@ from web.lobby import Lobby
 from web.new_game import NewGame
 
 if TYPE_CHECKING:
+    from pygames.remote.game import Invitation
     from web.games.base import Board
     from web.play import PlayScreen
     from web.remote.join import JoinScreen
@@ -326,7 +327,7 @@ class App:
         self.show("play")
         self.play.open(session)
 
-    def open_join(self, fragment: str, offer, instead: bool = False) -> None:
+    def open_join(self, fragment: str, offer: Invitation, instead: bool = False) -> None:
         self.join.open(fragment, offer, instead)
 
     def open_replay(self, session, moment: dict | None = None) -> None:

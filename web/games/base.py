@@ -57,13 +57,18 @@ HINT_STAR = "★"
 PENDING_SYMBOL = "…"
 
 
-def hint_star(symbol: str = HINT_STAR) -> Element:
-    """The star (`symbol`) in the corner of a place where the hint's move goes."""
-    return h("span", {"class": hint_star_class(symbol), "aria-hidden": "true"}, symbol)
+def hint_star(advice: Advice = "hint") -> Element:
+    """The star in the corner of a place where the hint's move goes (`star_of`)."""
+    symbol, style = star_of(advice)
+    return h("span", {"class": style, "aria-hidden": "true"}, symbol)
 
 
-def hint_star_class(symbol: str) -> str:
-    return "hint-star pending" if symbol == PENDING_SYMBOL else "hint-star"
+def star_of(advice: Advice) -> tuple[str, str]:
+    """The symbol in the corner of the hint's mark, and its class: a star for advice, "…"
+    for a move that waits."""
+    if advice == "pending":
+        return PENDING_SYMBOL, "hint-star pending"
+    return HINT_STAR, "hint-star"
 
 
 class Board(Generic[ViewT]):
@@ -167,10 +172,10 @@ class Board(Generic[ViewT]):
         key = words[mark]
         return t(key + "." + self._advice if mark == HINT_CLASS and self._advice != "hint" else key)
 
-    def hint_symbol(self) -> str:
-        """The symbol in the corner of the hint's mark: a star for advice, "…" for a move
-        that waits."""
-        return PENDING_SYMBOL if self._advice == "pending" else HINT_STAR
+    @property
+    def advice(self) -> Advice:
+        """Whose move the hint's mark shows in the last drawing (`render`)."""
+        return self._advice
 
     def with_marks(self, node: Element, *places: Pick) -> Element:
         """`node`, the element drawn for `places`, with its marks (`marks_on`): their
@@ -189,7 +194,7 @@ class Board(Generic[ViewT]):
             spoken = t("common.list_sep") + listed(words)
             children.append(h("span", {"class": "visually-hidden"}, spoken))
         if HINT_CLASS in marks and node.namespace is None:
-            children.append(hint_star(self.hint_symbol()))
+            children.append(hint_star(self._advice))
         flat = [part for pair in attrs.items() for part in pair]
         return node._replace(attributes=flat, children=children)
 

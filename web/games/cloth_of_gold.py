@@ -289,7 +289,7 @@ class Board(base.Board[ClothOfGoldView]):
             h("span", {"class": "cog-spot", "aria-hidden": "true"}, occupants),
             h("span", {"class": "cog-does", "aria-hidden": "true"}, t("cog.short." + name)),
             square,
-            base.HINT_CLASS in marks and base.hint_star(self.hint_symbol()),
+            base.HINT_CLASS in marks and base.hint_star(self.advice),
         )
 
     def token_words(self, seat: int) -> str:

@@ -339,7 +339,7 @@ class Board(base.Board[GameOfFieldsView]):
             and svg("polygon", {"points": corners(0, 0, SIZE - 9), "class": "mark-ring"}),
             [drawing for drawing, _ in pawns],
             svg("polygon", {"points": corners(0, 0, SIZE - 4), "class": "ring"}),
-            base.HINT_CLASS in marks and hint_drawing(self.hint_symbol()),
+            base.HINT_CLASS in marks and hint_drawing(self.advice),
             focus_ring(),
         )
 
@@ -778,12 +778,13 @@ def focus_ring() -> Element:
     )
 
 
-def hint_drawing(symbol: str) -> Element:
-    """Where the hint's move goes: a ring of dashes inside the hex and a star (`symbol`)
-    at its foot."""
+def hint_drawing(advice: base.Advice) -> Element:
+    """Where the hint's move goes: a ring of dashes inside the hex and a star at its foot
+    (`base.star_of`)."""
+    symbol, style = base.star_of(advice)
     return svg(
         "g",
         {"class": "hint-mark", "aria-hidden": "true"},
         svg("polygon", {"points": corners(0, 0, SIZE - 13), "class": "hint-ring"}),
-        svg("text", {"x": 0, "y": SIZE - 15, "class": base.hint_star_class(symbol)}, symbol),
+        svg("text", {"x": 0, "y": SIZE - 15, "class": style}, symbol),
     )
