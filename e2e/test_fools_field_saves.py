@@ -48,12 +48,58 @@ def test_resume_after_reload(ready_page: Page) -> None:
     assert field_labels(page) == board
     # The lobby lists it and resumes it too.
     page.click(".play-bar [data-act='lobby']")
-    saved = page.locator("#saves .save")
+    saved = page.locator("#lobby .save")
     expect(saved).to_have_count(1)
     expect(saved).to_contain_text(f"{before} moves")
     saved.locator("[data-act='resume']").click()
     assert settle(page) == "mine"
     assert field_labels(page) == board
+
+
+def test_games_in_progress_are_listed_above_the_games_those_waiting_for_me_first(
+    page: Page, site_url: str
+) -> None:
+    """A returning player finds what they can go on with at the top of the lobby: games
+    in progress above the list of games, a game by links that waits for their move
+    before the rest (each newest first); finished games stay below the list."""
+    record = known_deal(9).to_text()
+    by_links = {"remote": {}, "names": ["Alice", "Bob"], "awaited": [1]}
+    entries = {
+        "local": save_entry(record) | {"saved": 3},
+        "finished": save_entry(record) | {"saved": 5, "over": True},
+        "links-mine": save_entry(record) | by_links | {"saved": 1, "turn": "mine"},
+        "links-wait": save_entry(record) | by_links | {"saved": 4, "turn": "wait"},
+    }
+    page.goto(site_url)
+    wait_ready(page)
+    expect(page.locator("#in-play")).to_be_hidden()  # nothing in progress yet
+    page.evaluate(
+        "(entries) => Object.entries(entries).forEach("
+        "([id, save]) => localStorage.setItem('ff:save:' + id, JSON.stringify(save)))",
+        entries,
+    )
+    page.reload()
+    wait_ready(page)
+    in_play = page.locator("#in-play .save")
+    expect(in_play).to_have_count(3)
+    assert [item.get_attribute("data-save") for item in in_play.all()] == [
+        "links-mine",
+        "links-wait",
+        "local",
+    ]
+    expect(in_play.first).to_contain_text("your move")
+    expect(in_play.nth(1)).to_contain_text("waiting for Bob's link")
+    finished = page.locator("#saves .save")
+    expect(finished).to_have_count(1)
+    expect(finished).to_have_attribute("data-save", "finished")
+    games_top = page.locator(".game-list").bounding_box()["y"]
+    assert page.locator("#in-play").bounding_box()["y"] < games_top
+    assert finished.bounding_box()["y"] > games_top
+    # With nothing finished, the list below says where finished games will go.
+    finished.locator("[data-act='delete']").click()
+    page.click("dialog[open] button[value='yes']")
+    expect(page.locator("#saves")).to_contain_text("Finished games stay here")
+    expect(in_play).to_have_count(3)
 
 
 def link_of(text: str) -> str:
@@ -124,10 +170,10 @@ def test_corrupt_and_foreign_saves_are_reported_and_the_rest_still_list(
     )
     page.reload()
     wait_ready(page)
-    expect(page.locator("#saves .save")).to_have_count(5)
-    expect(page.locator("#saves .save.bad")).to_have_count(2)
-    expect(page.locator("#saves .save.bad").first).to_contain_text("cannot be read")
-    assert page.locator("#saves img").count() == 0
+    expect(page.locator("#lobby .save")).to_have_count(5)
+    expect(page.locator("#lobby .save.bad")).to_have_count(2)
+    expect(page.locator("#lobby .save.bad").first).to_contain_text("cannot be read")
+    assert page.locator("#lobby .save img").count() == 0
     screenshot(page, "lobby-with-bad-saves")
     # The tampered record fails when resumed, with a message; the good one resumes.
     page.locator("[data-save='tampered'] [data-act='resume']").click()
@@ -150,7 +196,7 @@ def test_corrupt_and_foreign_saves_are_reported_and_the_rest_still_list(
     page.click(".play-bar [data-act='lobby']")
     page.locator("[data-save='broken'] [data-act='delete']").click()
     page.click("dialog[open] button[value='yes']")
-    expect(page.locator("#saves .save")).to_have_count(4)
+    expect(page.locator("#lobby .save")).to_have_count(4)
     assert page.evaluate("localStorage.getItem('unrelated')") == "kept"
 
 

@@ -72,7 +72,7 @@ def seed(page: Page, site_url: str, entries: dict[str, str]) -> None:
 
 
 def save_item(page: Page, save_id: str):
-    return page.locator(f'#saves [data-save="{save_id}"]')
+    return page.locator(f'#lobby [data-save="{save_id}"]')
 
 
 def delete_save(page: Page, save_id: str) -> None:
@@ -96,9 +96,9 @@ def test_hostile_entries_list_as_unreadable_and_the_good_save_resumes(
         site_url,
         {"good": good_save_text(), "deep-position": json.dumps(deep_position), **hostile},
     )
-    saves = page.locator("#saves .save")
+    saves = page.locator("#lobby .save")
     expect(saves).to_have_count(2 + len(hostile))
-    expect(page.locator("#saves .save.bad")).to_have_count(len(hostile))
+    expect(page.locator("#lobby .save.bad")).to_have_count(len(hostile))
     expect(page.locator("#saves")).not_to_contain_text("Reading saved games")
     for save_id in hostile:
         item = save_item(page, save_id)
@@ -107,7 +107,7 @@ def test_hostile_entries_list_as_unreadable_and_the_good_save_resumes(
         expect(item.locator("[data-act='delete']")).to_be_visible()
         expect(item.locator("[data-act='resume']")).to_have_count(0)
     # Text from storage is never HTML.
-    assert page.locator("#saves img, #saves b").count() == 0
+    assert page.locator("#lobby .save img, #lobby .save b").count() == 0
     assert page.evaluate("window.__pwned") is None
 
     save_item(page, "deep-position").locator("[data-act='resume']").click()
@@ -148,7 +148,7 @@ def test_a_storage_whose_key_or_getitem_throws_still_lists_the_rest(
     good = good_save_text()
     seed(page, site_url, {"cursed": good, "hexed": good, "good": good})
     # The entry whose key cannot be named is not listed; the one that cannot be read is.
-    expect(page.locator("#saves .save")).to_have_count(2)
+    expect(page.locator("#lobby .save")).to_have_count(2)
     expect(save_item(page, "hexed")).to_have_class("save bad")
     save_item(page, "good").locator("[data-act='resume']").click()
     assert settle(page) == "mine"

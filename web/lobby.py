@@ -1,4 +1,5 @@
-"""The lobby's saved games: one entry per save, newest first.
+"""The lobby's saved games: games in progress above the list of games (those by links
+that wait for me first), the rest below it, newest first.
 
 The games themselves are listed in the static page (index.html), so the lobby
 works before Python boots; this screen fills in the saves. A finished game is
@@ -32,13 +33,27 @@ class Lobby:
         try:
             saves = self.saves = storage.list_saves()
         except storage.StorageUnavailable:
+            self.render_in_play([])
             dom.replace(holder, h("p", {}, t("saves.unavailable")), open_file())
             return
-        if not saves:
-            dom.replace(holder, h("p", {"class": "muted"}, t("saves.none")), open_file())
-            return
+        in_play = [save for save in saves if in_progress(save)]
+        others = [save for save in saves if not in_progress(save)]
+        self.render_in_play(in_play)
+        if others:
+            listed = h("ul", {"class": "save-list"}, [save_item(s) for s in others])
+        else:
+            none = "saves.none_finished" if in_play else "saves.none"
+            listed = h("p", {"class": "muted"}, t(none))
+        dom.replace(holder, listed, open_file())
+
+    def render_in_play(self, saves: list[storage.Save | storage.BadSave]) -> None:
+        """Games in progress, above the list of games, where a returning player looks
+        first: games by links that wait for me before the others, each newest first."""
+        waiting_for_me = sorted(saves, key=lambda save: not needs_me(save))
+        dom.by_id("in-play").hidden = not saves
         dom.replace(
-            holder, h("ul", {"class": "save-list"}, [save_item(s) for s in saves]), open_file()
+            dom.by_id("in-play-saves"),
+            h("ul", {"class": "save-list"}, [save_item(s) for s in waiting_for_me]),
         )
 
     def warm_computers(self) -> None:
@@ -127,6 +142,18 @@ def save_item(save: storage.Save | storage.BadSave) -> Element:
         opens is None and h("p", {"class": "why"}, t("saves.unknown_game", game=save.game[:60])),
         save_buttons(save.id, opens),
     )
+
+
+def in_progress(save: storage.Save | storage.BadSave) -> bool:
+    """A game that can be resumed here (not over, of a game this app plays)."""
+    return isinstance(save, storage.Save) and not save.over and games.is_playable(save.game)
+
+
+def needs_me(save: storage.Save | storage.BadSave) -> bool:
+    """A game by links in which this device is to move, or has a link to send."""
+    if not isinstance(save, storage.Save) or save.remote is None:
+        return False
+    return save.turn in ("mine", "send")
 
 
 def remote_turn(save: storage.Save) -> str:
