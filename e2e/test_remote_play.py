@@ -824,5 +824,30 @@ def test_two_friends_on_one_seat_the_later_one_joins_a_free_seat_instead(
     assert len(saves) == 1 and json.loads(run_python(dave, SEAT)) == 3  # one game, seat D
 
 
+def test_a_friend_whose_seat_went_to_another_is_told_so_in_the_lobby(
+    new_context, site_url: str
+) -> None:
+    """Three seats: Carol and Dave both join as seat C from Bob's join link, and the host
+    takes Carol's. When the host's next link reaches Dave, every seat is taken: his app
+    says why it refuses the link, and his lobby no longer lists the game as one in
+    progress waiting for a link, but says another friend took his seat."""
+    alice, bob, carol, dave = (open_page(new_context, site_url, "en") for _ in range(4))
+    start_by_links(alice, "Alice", "fools", seats=3)
+    from_bob = join(bob, alice.locator("#remote-url-1").input_value(), "Bob")
+    from_carol = join(carol, from_bob, "Carol")
+    join(dave, from_bob, "Dave")
+    dave.click("[data-act='lobby']")
+    expect(dave.locator("#in-play .save")).to_contain_text("send your link")  # his join
+    open_link(alice, from_carol)
+    expect(alice.locator(SENDING)).to_contain_text("group")  # every seat joined: the deal
+    open_link(dave, the_link(alice))
+    expect(dave.locator("#message")).to_contain_text("another friend's join for your seat")
+    dave.click("[data-act='lobby']")
+    expect(dave.locator("#in-play")).to_be_hidden()
+    expect(dave.locator("#saves .save")).to_contain_text("another friend took your seat")
+    dave.click(".lang-switch [data-lang='ja']")
+    expect(dave.locator("#saves .save")).to_contain_text("あなたの席は別の友だちが取りました")
+
+
 NAMES = "import json, web.app; json.dumps(web.app._app.play.session.remote.names())"
 SEAT = "import json, web.app; json.dumps(web.app._app.play.session.remote.seat)"

@@ -145,8 +145,11 @@ def save_item(save: storage.Save | storage.BadSave) -> Element:
 
 
 def in_progress(save: storage.Save | storage.BadSave) -> bool:
-    """A game that can be resumed here (not over, of a game this app plays)."""
-    return isinstance(save, storage.Save) and not save.over and games.is_playable(save.game)
+    """A game that can be resumed here: not over, of a game this app plays, and not one
+    by links whose host took another friend's join for my seat."""
+    if not isinstance(save, storage.Save) or save.over or save.turn == "out":
+        return False
+    return games.is_playable(save.game)
 
 
 def needs_me(save: storage.Save | storage.BadSave) -> bool:
@@ -157,7 +160,8 @@ def needs_me(save: storage.Save | storage.BadSave) -> bool:
 
 
 def remote_turn(save: storage.Save) -> str:
-    """A game by links: "your move", "send your link" or whose link it waits for."""
+    """A game by links: "your move", "send your link", whose link it waits for, or that
+    another friend took my seat."""
     names = player_names(save.names or [])
     awaited = [names[seat] for seat in save.awaited or [] if seat < len(names)]
     if save.turn == "wait" and awaited:

@@ -263,7 +263,7 @@ def _remote(value: object) -> dict | None:
 
 
 MAX_NAME = 40
-TURNS = ("", "mine", "send", "wait")
+TURNS = ("", "mine", "send", "wait", "out")  # "out": another friend took my seat
 
 
 def _names(value: object) -> list[str] | None:

@@ -80,6 +80,8 @@ class RemoteLinks:
             if offer is not None:  # the host's invite to a free seat, for a join not taken
                 self.app.open_join(fragment, offer, instead=True)
                 return
+            if error.reason in LEFT_OUT:
+                session.leave_out()
             self.app.open_session(session)
             full = all(session.remote.names())  # no free seat to invite a late joiner to
             self.app.show_message(refusal(error, session.seat_names(), full))
@@ -109,6 +111,7 @@ class RemoteLinks:
 # Refusals that leave this device's join out of the game (another took its seat, or the
 # seat of the join it followed), or may: the host's invite to a free seat is welcome.
 SEAT_GONE = ("seat_taken_first", "join_overtaken", "seat_contested")
+LEFT_OUT = ("seat_taken_first", "join_overtaken")  # surely left out (the host said so)
 
 
 def seat_offered(fragment: str) -> Invitation | None:

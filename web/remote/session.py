@@ -57,6 +57,7 @@ class RemoteSession(Session):
         self.closed = False
         self.news_from: int | None = None  # the log's first entry a link just brought
         self.link_brought_news: bool | None = None  # a link just opened: did it bring moves
+        self.left_out = save.turn == "out"  # the host took another friend's join for my seat
 
     @property
     def state(self):
@@ -156,8 +157,15 @@ class RemoteSession(Session):
         before = len(self.view(self.remote.seat)["log"]) if self.dealt else 0
         taken = self.remote.take_link(fragment)
         self.news_from = before if taken.fresh else None
+        self.left_out = False
         self._changed("link")
         return taken
+
+    def leave_out(self) -> None:
+        """A link said the host took another friend's join for my seat: the game goes on
+        without this device (the lobby says so), until a link of it is taken here."""
+        self.left_out = True
+        self.autosave()
 
     def undo_point(self, seat: int | None) -> int | None:
         """Where an undo goes back to: only an action of mine in no link yet."""
@@ -188,6 +196,8 @@ class RemoteSession(Session):
         save.over = game.state is not None and game.state.is_over()
         mine = game.my_move() or game.tie_answerer() == game.seat  # a move, or an answer
         save.turn = "mine" if mine else "send" if game.send_needed() else "wait"
+        if self.left_out:
+            save.turn = "out"
         save.awaited = game.waiting_for()
         save.saved = storage.now_ms()
         try:
