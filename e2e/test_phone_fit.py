@@ -200,9 +200,11 @@ def test_cancel_is_in_view_beside_the_instruction(phone_page: Page, site_url: st
     assert cancel.evaluate_all(IN_VIEW_JS) == [True], f"{game}: Cancel is off the screen"
     assert page.locator("#status").evaluate_all(IN_VIEW_JS) == [True], game
     expect(page.locator("#status").get_by_role("button", name="Cancel")).to_have_count(1)
+    expect(page.locator("#status p").first).to_contain_text("or Cancel")
     screenshot(page, f"phone-fit-cancel-{game}-en")
     page.click("button[data-lang='ja']")
     expect(page.get_by_role("button", name="キャンセル", exact=True)).to_be_visible()
+    expect(page.locator("#status p").first).to_contain_text("キャンセル")
     screenshot(page, f"phone-fit-cancel-{game}-ja")
     page.get_by_role("button", name="キャンセル", exact=True).tap()
     expect(page.get_by_role("button", name="キャンセル", exact=True)).to_have_count(0)
