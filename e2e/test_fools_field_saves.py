@@ -6,7 +6,7 @@ import base64
 import json
 import zlib
 
-from conftest import from_a_newer_app, moves, screenshot, settle, wait_ready
+from conftest import from_a_newer_app, moves, saved_record, screenshot, settle, wait_ready
 from playwright.sync_api import Page, expect
 from test_fools_field_play import field_labels, play_a_turn, start_game
 
@@ -100,6 +100,55 @@ def test_games_in_progress_are_listed_above_the_games_those_waiting_for_me_first
     page.click("dialog[open] button[value='yes']")
     expect(page.locator("#saves")).to_contain_text("Finished games stay here")
     expect(in_play).to_have_count(3)
+
+
+# The page seen or not (a tab switched to or away from), as the browser tells it.
+SEEN = """seen => {
+  Object.defineProperty(document, 'visibilityState',
+    {value: seen ? 'visible' : 'hidden', configurable: true});
+  document.dispatchEvent(new Event('visibilitychange'));
+}"""
+
+
+def test_a_game_that_went_on_in_another_tab_is_shown_as_saved(new_context, site_url: str) -> None:
+    """One game open in two tabs: a move made in one shows in the other, at once if that
+    tab is seen, else when it is seen again, so a move made there goes on from it and
+    overwrites nothing; a game deleted in one tab leaves the other for the lobby."""
+    context = new_context()
+    first, second = context.new_page(), context.new_page()
+    first.goto(site_url)
+    wait_ready(first)
+    start_game(first, seat_b="greedy", start="A")
+    second.goto(first.url)  # the same save (#g=<id>), opened again
+    wait_ready(second)
+    assert settle(second) == "mine"
+    play_a_turn(second)
+    assert settle(second) == "mine"
+    made_there = saved_record(second).actions
+    expect(first.locator("#message")).to_contain_text("went on in another tab")
+    expect(first.locator(".play")).to_have_attribute("data-moves", str(moves(second)))
+    play_a_turn(first)  # goes on from the second tab's move: the save keeps both
+    assert settle(first) == "mine"
+    made_here = saved_record(first).actions
+    assert made_here[: len(made_there)] == made_there and len(made_here) > len(made_there)
+    expect(second.locator(".play")).to_have_attribute("data-moves", str(moves(first)))
+    # A tab not seen takes the change when it is seen again.
+    second.evaluate(SEEN, False)
+    before = moves(second)
+    play_a_turn(first)
+    assert settle(first) == "mine"
+    assert moves(first) > before
+    expect(second.locator(".play")).to_have_attribute("data-moves", str(before))
+    second.evaluate(SEEN, True)
+    expect(second.locator(".play")).to_have_attribute("data-moves", str(moves(first)))
+    # Deleted in one tab: the other goes back to the lobby and says why.
+    first.click(".play-bar [data-act='lobby']")
+    first.locator("[data-act='delete']").first.click()
+    first.click("dialog[open] button[value='yes']")
+    expect(second.locator("#lobby")).to_be_visible()
+    expect(second.locator("#message")).to_contain_text("deleted in another tab")
+    second.click("button[data-lang='ja']")
+    expect(second.locator("#message")).to_be_visible()
 
 
 def link_of(text: str) -> str:

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 import js
 from pyodide.ffi import create_proxy
 
-from web import dom, games, i18n
+from web import dom, games, i18n, storage
 from web.dom import Live, h
 from web.i18n import error_text, t
 from web.lobby import Lobby
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from web.play import PlayScreen
     from web.remote.join import JoinScreen
     from web.replay import ReplayScreen
+    from web.session import Session
 
 LINK_PREFIX = "#r="
 SAVE_PREFIX = "#g="
@@ -65,6 +66,7 @@ class App:
         self._join: JoinScreen | None = None
         self.showing = "lobby"
         self._proxies: list[Any] = []
+        self.stale_save: str | None = None  # a game another tab changed while this one hid
 
     @property
     def play(self) -> PlayScreen:
@@ -122,6 +124,9 @@ class App:
         self._listen(js.window, "hashchange", lambda event: self.open_from_hash())
         self._listen(js.document, "dragover", self.on_dragover)
         self._listen(js.document, "drop", self.on_drop)
+        self._listen(js.window, "storage", self.on_storage)
+        self._listen(js.document, "visibilitychange", lambda event: self.check_other_tabs())
+        self._listen(js.window, "pageshow", lambda event: self.check_other_tabs())
         for button in js.document.querySelectorAll("[data-act='new-game']"):
             button.disabled = False
         opened = False
@@ -259,6 +264,56 @@ class App:
         if self.showing == "play" and self.play.is_open and self.play.board.on_key(event):
             event.preventDefault()
 
+    # ----- the same saves open in another tab or window -----
+
+    def on_storage(self, event) -> None:
+        """Another tab or window of the site changed storage (the browser tells every
+        other page). A game shown here that changed there is out of date: a move made on
+        it would overwrite the moves made there (by links, make a second link for one
+        turn), so it is shown again as saved, at once or when this page is next seen."""
+        if self.showing == "lobby":
+            self.lobby.render()
+            return
+        session = self.game_shown()
+        key = dom.nullable(event.key)  # None: all of storage was cleared
+        if session is None or key not in (None, storage.SAVE_PREFIX + session.save.id):
+            return
+        if js.document.visibilityState == "visible":
+            self.reopen_changed(session.save.id)
+            return
+        self.stale_save = session.save.id
+        self.close_play()  # its computers stop; nothing is saved from here until shown
+
+    def check_other_tabs(self) -> None:
+        """This page is seen again (a tab switched to, a page back from the cache): its
+        game is shown as saved if another page changed it meanwhile."""
+        if js.document.visibilityState != "visible":
+            return
+        stale, self.stale_save = self.stale_save, None
+        session = self.game_shown()
+        if stale is None and session is not None and session.save_error is None:
+            saved = storage.read(session.save.id)  # unchanged while our last write failed
+            if not isinstance(saved, storage.Save) or saved.saved != session.save.saved:
+                stale = session.save.id
+        if stale is not None:
+            self.reopen_changed(stale)
+
+    def game_shown(self) -> Session | None:
+        """The saved game on the play screen, if one shows (not a shared position)."""
+        if self.showing != "play" or not self.play.is_open or self.play.session.read_only:
+            return None
+        return self.play.session
+
+    def reopen_changed(self, save_id: str) -> None:
+        self.close_play()
+        saved = storage.read(save_id)
+        if isinstance(saved, storage.BadSave) and saved.reason == "missing":
+            self.leave_game()
+            self.show_message(t("saves.deleted_elsewhere"))
+            return
+        self.show_message(t("saves.changed_elsewhere"))  # a refusal to resume replaces it
+        self.resume(save_id)
+
     # ----- screens -----
 
     def show(self, which: str) -> None:
@@ -341,7 +396,6 @@ class App:
     def resume(self, save_id: str, moment: dict | None = None) -> bool:
         """Open a save; a save that cannot be opened is reported and left as it is."""
         from pygames.record import RecordError
-        from web import storage
         from web.session import Session
 
         save = storage.read(save_id)
