@@ -95,11 +95,42 @@ def test_games_in_progress_are_listed_above_the_games_those_waiting_for_me_first
     games_top = page.locator(".game-list").bounding_box()["y"]
     assert page.locator("#in-play").bounding_box()["y"] < games_top
     assert finished.bounding_box()["y"] > games_top
+    screenshot(page, "lobby-in-progress-desktop-en")
     # With nothing finished, the list below says where finished games will go.
     finished.locator("[data-act='delete']").click()
     page.click("dialog[open] button[value='yes']")
     expect(page.locator("#saves")).to_contain_text("Finished games stay here")
     expect(in_play).to_have_count(3)
+
+
+def test_a_pile_of_unfinished_games_leaves_the_games_in_view(page: Page, site_url: str) -> None:
+    """Games left unfinished pile up: the lobby lists the newest four above the games,
+    and the rest on asking, the focus on the first of them."""
+    record = known_deal(9).to_text()
+    entries = {f"game{n}": save_entry(record) | {"saved": n} for n in range(1, 7)}
+    page.goto(site_url)
+    page.evaluate(
+        "(entries) => Object.entries(entries).forEach("
+        "([id, save]) => localStorage.setItem('ff:save:' + id, JSON.stringify(save)))",
+        entries,
+    )
+    page.reload()
+    wait_ready(page)
+    in_play = page.locator("#in-play .save")
+    expect(in_play).to_have_count(4)
+    assert [item.get_attribute("data-save") for item in in_play.all()] == [
+        "game6",
+        "game5",
+        "game4",
+        "game3",
+    ]
+    page.click("button[data-lang='ja']")
+    expect(page.locator("#in-play")).to_contain_text("対局中のゲームをすべて表示（6件）")
+    page.click("button[data-lang='en']")
+    page.click("[data-act='show-all-in-play']")
+    expect(in_play).to_have_count(6)
+    expect(page.locator("[data-act='show-all-in-play']")).to_have_count(0)
+    expect(page.locator("#in-play [data-save='game2'] [data-act='resume']")).to_be_focused()
 
 
 # The page seen or not (a tab switched to or away from), as the browser tells it.

@@ -23,10 +23,14 @@ if TYPE_CHECKING:
     from web.shell import Shell
 
 
+IN_PLAY_SHOWN = 4  # games in progress listed before "Show all"
+
+
 class Lobby:
     def __init__(self, app: Shell):
         self.app = app
         self.saves: list[storage.Save | storage.BadSave] = []  # as last shown
+        self.all_in_play = False  # every game in progress shown, not only the first few
 
     def render(self) -> None:
         holder = dom.by_id("saves")
@@ -48,12 +52,21 @@ class Lobby:
 
     def render_in_play(self, saves: list[storage.Save | storage.BadSave]) -> None:
         """Games in progress, above the list of games, where a returning player looks
-        first: games by links that wait for me before the others, each newest first."""
-        waiting_for_me = sorted(saves, key=lambda save: not needs_me(save))
+        first: games by links that wait for me before the others, each newest first;
+        the first few only, until asked for all (games left unfinished pile up)."""
+        ordered = sorted(saves, key=lambda save: not needs_me(save))
+        shown = ordered if self.all_in_play else ordered[:IN_PLAY_SHOWN]
+        more = len(ordered) - len(shown)
         dom.by_id("in-play").hidden = not saves
         dom.replace(
             dom.by_id("in-play-saves"),
-            h("ul", {"class": "save-list"}, [save_item(s) for s in waiting_for_me]),
+            h("ul", {"class": "save-list"}, [save_item(s) for s in shown]),
+            more > 0
+            and h(
+                "button",
+                {"type": "button", "data-act": "show-all-in-play"},
+                t("saves.show_all", count=len(ordered)),
+            ),
         )
 
     def warm_computers(self) -> None:
@@ -70,6 +83,11 @@ class Lobby:
                 return
 
     # ----- what the buttons do -----
+
+    def act_show_all_in_play(self, element) -> None:
+        self.all_in_play = True
+        self.render()
+        dom.focus(f"#in-play .save:nth-child({IN_PLAY_SHOWN + 1}) button")
 
     def act_resume(self, element) -> None:
         self.app.resume(str(element.dataset.id))
