@@ -56,6 +56,17 @@ def test_resume_after_reload(ready_page: Page) -> None:
     assert field_labels(page) == board
 
 
+def with_saves(page: Page, entries: dict[str, dict]) -> None:
+    """The page opened again with these saves (id -> entry) in its storage."""
+    page.evaluate(
+        "(entries) => Object.entries(entries).forEach("
+        "([id, save]) => localStorage.setItem('ff:save:' + id, JSON.stringify(save)))",
+        entries,
+    )
+    page.reload()
+    wait_ready(page)
+
+
 def test_games_in_progress_are_listed_above_the_games_those_waiting_for_me_first(
     page: Page, site_url: str
 ) -> None:
@@ -73,13 +84,7 @@ def test_games_in_progress_are_listed_above_the_games_those_waiting_for_me_first
     page.goto(site_url)
     wait_ready(page)
     expect(page.locator("#in-play")).to_be_hidden()  # nothing in progress yet
-    page.evaluate(
-        "(entries) => Object.entries(entries).forEach("
-        "([id, save]) => localStorage.setItem('ff:save:' + id, JSON.stringify(save)))",
-        entries,
-    )
-    page.reload()
-    wait_ready(page)
+    with_saves(page, entries)
     in_play = page.locator("#in-play .save")
     expect(in_play).to_have_count(3)
     assert [item.get_attribute("data-save") for item in in_play.all()] == [
@@ -109,13 +114,7 @@ def test_a_pile_of_unfinished_games_leaves_the_games_in_view(page: Page, site_ur
     record = known_deal(9).to_text()
     entries = {f"game{n}": save_entry(record) | {"saved": n} for n in range(1, 7)}
     page.goto(site_url)
-    page.evaluate(
-        "(entries) => Object.entries(entries).forEach("
-        "([id, save]) => localStorage.setItem('ff:save:' + id, JSON.stringify(save)))",
-        entries,
-    )
-    page.reload()
-    wait_ready(page)
+    with_saves(page, entries)
     in_play = page.locator("#in-play .save")
     expect(in_play).to_have_count(4)
     assert [item.get_attribute("data-save") for item in in_play.all()] == [
