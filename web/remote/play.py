@@ -69,6 +69,8 @@ class RemotePlayScreen(PlayScreen):
 
     def notice(self, view: View | None) -> Element | None:
         """The link to send, or what the game waits for."""
+        if self.remote_session.left_out:
+            return self.left_out_notice()
         game = self.remote_session.remote
         send = self.sending()
         fresh = self.remote_session.news_from is not None
@@ -115,6 +117,15 @@ class RemotePlayScreen(PlayScreen):
                 "data-send": "yes" if send else "no",
             },
             body,
+        )
+
+    def left_out_notice(self) -> Element:
+        """The host took another friend's join for my seat: no link of mine is wanted."""
+        return h(
+            "section",
+            {"class": "notice remote", "aria-labelledby": "notice-title", "data-remote": "out"},
+            h("h3", {"id": "notice-title"}, t("remote.left_out")),
+            h("p", {}, t("remote.left_out_why", name=self.names[0])),
         )
 
     def tie_question(self, offered: int, news: Element | None) -> Element:
@@ -170,6 +181,8 @@ class RemotePlayScreen(PlayScreen):
     def headline(self) -> str:
         game = self.remote_session.remote
         others = join_names([self.names[seat] for seat in game.recipients()])
+        if self.remote_session.left_out:
+            return t("remote.left_out")
         if game.phase() == UNFAIR:
             at_fault = join_names([self.names[seat] for seat in game.at_fault()])
             return t("remote.unfair", name=at_fault)
