@@ -842,11 +842,20 @@ def test_a_friend_whose_seat_went_to_another_is_told_so_in_the_lobby(
     expect(alice.locator(SENDING)).to_contain_text("group")  # every seat joined: the deal
     open_link(dave, the_link(alice))
     expect(dave.locator("#message")).to_contain_text("another friend's join for your seat")
+    notice = dave.locator(".notice.remote")
+    expect(notice).to_contain_text("Another friend took your seat")
+    expect(notice).to_contain_text("Ask Alice for an invite to a free seat")
+    expect(dave.locator("[id^='remote-url']")).to_have_count(0)  # his join is not wanted
     dave.click("[data-act='lobby']")
     expect(dave.locator("#in-play")).to_be_hidden()
     expect(dave.locator("#saves .save")).to_contain_text("another friend took your seat")
     dave.click(".lang-switch [data-lang='ja']")
     expect(dave.locator("#saves .save")).to_contain_text("あなたの席は別の友だちが取りました")
+    # The message still showing speaks the language switched to, as the page does.
+    expect(dave.locator("#message")).to_contain_text("ホストはあなたの席に別の友だちの参加を")
+    dave.locator("#saves [data-act='resume']").click()  # it says so when opened again
+    expect(dave.locator(".notice.remote")).to_contain_text("空いている席への招待をAliceに頼んで")
+    screenshot(dave, "remote-left-out-desktop-ja")
 
 
 NAMES = "import json, web.app; json.dumps(web.app._app.play.session.remote.names())"

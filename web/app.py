@@ -35,7 +35,7 @@ from pyodide.ffi import create_proxy
 
 from web import dom, games, i18n, storage
 from web.dom import Live, h
-from web.i18n import error_text, t
+from web.i18n import Words, error_text, t
 from web.lobby import Lobby
 from web.new_game import NewGame
 
@@ -66,6 +66,7 @@ class App:
         self._join: JoinScreen | None = None
         self.showing = "lobby"
         self._proxies: list[Any] = []
+        self.message_words: Words | None = None  # the message showing, if any
         self.stale_save: str | None = None  # a game another tab changed while this one hid
 
     @property
@@ -173,14 +174,21 @@ class App:
 
     def fail(self, details: str) -> None:
         js.console.error(details)
-        self.show_message(t("error.internal"))
+        self.show_message(lambda: t("error.internal"))
 
     # ----- messages and announcements -----
 
-    def show_message(self, text: str) -> None:
+    def show_message(self, words: Words) -> None:
+        self.message_words = words
+        self.draw_message()
+
+    def draw_message(self) -> None:
+        """The message showing, in the language showing (drawn again when it changes)."""
+        if self.message_words is None:
+            return
         dom.replace(
             self.message,
-            h("p", {}, text),
+            h("p", {}, self.message_words()),
             h("button", {"type": "button", "data-act": "dismiss"}, t("common.dismiss")),
         )
         self.message.hidden = False
@@ -189,6 +197,7 @@ class App:
         self.dismiss_message()
 
     def dismiss_message(self) -> None:
+        self.message_words = None
         self.message.hidden = True
         dom.replace(self.message)
 
@@ -309,9 +318,9 @@ class App:
         saved = storage.read(save_id)
         if isinstance(saved, storage.BadSave) and saved.reason == "missing":
             self.leave_game()
-            self.show_message(t("saves.deleted_elsewhere"))
+            self.show_message(lambda: t("saves.deleted_elsewhere"))
             return
-        self.show_message(t("saves.changed_elsewhere"))  # a refusal to resume replaces it
+        self.show_message(lambda: t("saves.changed_elsewhere"))  # a refusal replaces it
         self.resume(save_id)
 
     # ----- screens -----
@@ -324,6 +333,7 @@ class App:
 
     def language_switched(self) -> None:
         i18n.language_changed()
+        self.draw_message()
         self.rerender()
 
     def rerender(self) -> None:
@@ -402,7 +412,7 @@ class App:
         if isinstance(save, storage.BadSave):
             self.set_hash("")
             if save.reason != "missing":
-                self.show_message(t("error.save"))
+                self.show_message(lambda: t("error.save"))
             return False
         if save.remote is not None:
             self.run(self.resume_remote(save))
@@ -410,14 +420,15 @@ class App:
         try:
             session = Session.from_save(save)
         except RecordError as error:
-            return self.refuse_save(t("error.save_detail", detail=error_text(error)))
+            refused = error  # `error` is unbound once the except clause ends
+            return self.refuse_save(lambda: t("error.save_detail", detail=error_text(refused)))
         except Exception:
             js.console.error(traceback.format_exc())
-            return self.refuse_save(t("error.save"))
+            return self.refuse_save(lambda: t("error.save"))
         self.open_session(session, moment)
         return True
 
-    def refuse_save(self, message: str) -> bool:
+    def refuse_save(self, message: Words) -> bool:
         self.show_message(message)
         self.set_hash("")
         return False
@@ -433,13 +444,14 @@ class App:
         try:
             record = Record.from_link_fragment(fragment)
             if not games.is_playable(record.game_id):
-                return self.refuse_link(t("error.not_playable"))
+                return self.refuse_link(lambda: t("error.not_playable"))
             session = Session.from_record(record)
         except RecordError as error:
-            return self.refuse_link(error_text(error))
+            refused = error
+            return self.refuse_link(lambda: error_text(refused))
         except Exception:
             js.console.error(traceback.format_exc())
-            return self.refuse_link(t("error.link_damaged"))
+            return self.refuse_link(lambda: t("error.link_damaged"))
         if session.read_only and moment:
             self.open_replay(session, moment)
         else:
@@ -462,7 +474,7 @@ class App:
         try:
             kit = await load_kit()
         except KitUnavailable:
-            self.show_message(t("remote.unavailable"))
+            self.show_message(lambda: t("remote.unavailable"))
             return None
         from web.remote.links import RemoteLinks
 
@@ -523,7 +535,7 @@ class App:
         from web.session import Session
 
         if int(file.size) > MAX_RECORD_CHARS:
-            self.show_message(t("error.file", detail=t("error.file_too_big")))
+            self.show_message(lambda: t("error.file", detail=t("error.file_too_big")))
             return
         text = str(await file.text())
         try:
@@ -532,18 +544,19 @@ class App:
                 raise RecordError("record_unknown_game", game=record.game_id)
             session = Session.from_record(record)
         except RecordError as error:
-            self.show_message(t("error.file", detail=error_text(error)))
+            refused = error
+            self.show_message(lambda: t("error.file", detail=error_text(refused)))
             return
         except Exception:
             js.console.error(traceback.format_exc())
-            self.show_message(t("error.file", detail=t("error.link_damaged")))
+            self.show_message(lambda: t("error.file", detail=t("error.link_damaged")))
             return
         self.open_session(session)
         self.announce(t("file.opened", name=str(file.name)))
 
-    def refuse_link(self, detail: str) -> bool:
+    def refuse_link(self, detail: Words) -> bool:
         self.leave_game()
-        self.show_message(t("error.link", detail=detail))
+        self.show_message(lambda: t("error.link", detail=detail()))
         return False
 
 

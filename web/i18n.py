@@ -8,10 +8,13 @@ shown before boot and the screens Python draws never disagree.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import js
 
 LANGUAGES = ("en", "ja")
+# Words worked out in the language showing, again whenever it changes (a message).
+Words = Callable[[], str]
 _table: dict[str, dict[str, str]] = {}
 _language: list[str] = []  # the language read from web/boot.js, until it changes
 

@@ -101,7 +101,7 @@ class Lobby:
         try:
             storage.delete(str(element.dataset.id))
         except storage.StorageUnavailable:
-            self.app.show_message(t("saves.unavailable"))
+            self.app.show_message(lambda: t("saves.unavailable"))
             return
         self.render()
         self.app.announce(t("saves.deleted"))

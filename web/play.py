@@ -141,7 +141,8 @@ class PlayScreen(GameScreen):
 
     def report_save_error(self) -> None:
         if self.session.save_error:
-            self.app.show_message(t("error." + self.session.save_error))
+            error = self.session.save_error
+            self.app.show_message(lambda: t("error." + error))
 
     # ----- what the board's host asks -----
 
@@ -156,8 +157,10 @@ class PlayScreen(GameScreen):
                 raise IllegalAction("not_your_turn", seat=-1)
             self.session.act(viewer, action)
         except IllegalAction as error:
-            detail = error_text(error, self.names, viewer)
-            self.app.show_message(t("error.illegal", detail=detail))
+            refused, names = error, self.names  # `error` is unbound once the clause ends
+            self.app.show_message(
+                lambda: t("error.illegal", detail=error_text(refused, names, viewer))
+            )
 
     # ----- drawing -----
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from pygames.remote.game import Invitation
     from web.dom import Live
+    from web.i18n import Words
     from web.session import Session
 
 
@@ -36,8 +37,9 @@ class Shell(Protocol):
         """Say `text` to screen readers (the page's live region)."""
         ...
 
-    def show_message(self, text: str) -> None:
-        """Show a message above the screen, until dismissed."""
+    def show_message(self, words: Words) -> None:
+        """Show a message above the screen, until dismissed, in the language showing
+        (`words` are worked out again when the language changes)."""
         ...
 
     def dismiss_message(self) -> None: ...

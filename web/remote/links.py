@@ -40,7 +40,7 @@ class RemoteLinks:
         try:
             session = RemoteSession.created(self.crypto, game_id, seats, options, name)
         except NotDealtYet:
-            self.app.show_message(t("remote.not_by_link"))
+            self.app.show_message(lambda: t("remote.not_by_link"))
             return
         _open[session.save.id] = session
         self.app.open_session(session)
@@ -55,8 +55,9 @@ class RemoteLinks:
                 return
             self.app.open_join(fragment, RemoteGame.invitation(fragment))
         except RemoteError as error:
+            refused = error  # `error` is unbound once the except clause ends
             self.app.leave_game()
-            self.app.show_message(refusal(error, []))
+            self.app.show_message(lambda: refusal(refused, []))
 
     def session_of(self, save: storage.Save) -> RemoteSession:
         """The game a save holds: the one open in this page if the save is still its own."""
@@ -84,7 +85,8 @@ class RemoteLinks:
                 session.leave_out()
             self.app.open_session(session)
             full = all(session.remote.names())  # no free seat to invite a late joiner to
-            self.app.show_message(refusal(error, session.seat_names(), full))
+            refused = error
+            self.app.show_message(lambda: refusal(refused, session.seat_names(), full))
             return
         session.link_brought_news = taken.fresh  # the play screen says so as it opens
         self.app.open_session(session)
@@ -93,7 +95,8 @@ class RemoteLinks:
         try:
             session = RemoteSession.joined(self.crypto, fragment, name)
         except RemoteError as error:
-            self.app.show_message(refusal(error, []))
+            refused = error
+            self.app.show_message(lambda: refusal(refused, []))
             return
         _open[session.save.id] = session
         self.app.open_session(session)
@@ -103,7 +106,7 @@ class RemoteLinks:
             session = self.session_of(save)
         except RemoteError:
             self.app.leave_game()
-            self.app.show_message(t("error.save"))
+            self.app.show_message(lambda: t("error.save"))
             return
         self.app.open_session(session)
 
