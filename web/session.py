@@ -262,8 +262,8 @@ class Session:
         return run, state_at(began), decision_seed(self.bot_seed, began, seat)
 
     def autosave(self) -> None:
-        if self.read_only:
-            return
+        if self.read_only or self.closed:
+            return  # a game left writes nothing: its save may be newer (another tab's)
         self.save.record = self.record.to_text()
         self.save.moves = self.moves_played()
         self.save.over = self.state.is_over()

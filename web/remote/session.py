@@ -188,6 +188,8 @@ class RemoteSession(Session):
         return 0
 
     def autosave(self) -> None:
+        if self.closed:
+            return  # a game left writes nothing: its save may be newer (another tab's)
         game = self.remote
         save = self.save
         save.remote = game.to_saved()
