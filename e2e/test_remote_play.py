@@ -212,6 +212,32 @@ def test_a_link_opened_after_going_back_to_the_lobby_brings_the_game_up(
         sender, receiver = receiver, sender
 
 
+def test_a_link_opened_in_a_second_tab_brings_the_first_one_up_to_date(
+    new_context, site_url: str
+) -> None:
+    """Alice's game shows in one tab; Bob's link opens in another (as a messenger may
+    open it). Her first tab shows the game as the link left it, her move to make, so the
+    move she makes there follows Bob's, and his device takes it: not a second link for
+    one turn, made from the game as it was."""
+    alice = open_page(new_context, site_url, "en")
+    bob = open_page(new_context, site_url, "en")
+    open_link(alice, join(bob, start_by_links(alice, "Alice", start="A"), "Bob"))
+    alice.wait_for_selector(READY_TO_PLAY, timeout=120_000)
+    play_a_turn(alice)
+    open_link(bob, the_link(alice))
+    bob.wait_for_selector(READY_TO_PLAY, timeout=120_000)
+    play_a_turn(bob)
+    second_tab = alice.context.new_page()
+    open_link(second_tab, the_link(bob))
+    expect(second_tab.locator(READY_TO_PLAY)).to_be_visible(timeout=120_000)
+    expect(alice.locator("#message")).to_contain_text("went on in another tab")
+    expect(alice.locator(READY_TO_PLAY)).to_be_visible(timeout=120_000)
+    play_a_turn(alice)
+    open_link(bob, the_link(alice))
+    expect(bob.locator("#message")).to_be_hidden()  # taken, not refused
+    expect(bob.locator(READY_TO_PLAY)).to_be_visible(timeout=120_000)
+
+
 def test_a_refusal_goes_with_the_next_link_and_a_late_join_is_told_no_seat_is_free(
     new_context, site_url: str
 ) -> None:

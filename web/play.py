@@ -48,7 +48,8 @@ class PlayScreen(GameScreen):
 
     def open(self, session: Session) -> None:
         self.close()
-        self.whole_log = False
+        session.closed = False  # live, and saved (it may be the one just closed: a link
+        self.whole_log = False  # opened in this page brings the same game up again)
         self.show_game(session)
         self.cover = Cover(self)
         self.hint.forget()
