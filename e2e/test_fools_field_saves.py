@@ -67,6 +67,11 @@ def with_saves(page: Page, entries: dict[str, dict]) -> None:
     wait_ready(page)
 
 
+def save_ids(listed) -> list[str | None]:
+    """The saves a lobby's list shows, in order."""
+    return [item.get_attribute("data-save") for item in listed.all()]
+
+
 def test_games_in_progress_are_listed_above_the_games_those_waiting_for_me_first(
     page: Page, site_url: str
 ) -> None:
@@ -87,11 +92,7 @@ def test_games_in_progress_are_listed_above_the_games_those_waiting_for_me_first
     with_saves(page, entries)
     in_play = page.locator("#in-play .save")
     expect(in_play).to_have_count(3)
-    assert [item.get_attribute("data-save") for item in in_play.all()] == [
-        "links-mine",
-        "links-wait",
-        "local",
-    ]
+    assert save_ids(in_play) == ["links-mine", "links-wait", "local"]
     expect(in_play.first).to_contain_text("your move")
     expect(in_play.nth(1)).to_contain_text("waiting for Bob's link")
     finished = page.locator("#saves .save")
@@ -117,12 +118,7 @@ def test_a_pile_of_unfinished_games_leaves_the_games_in_view(page: Page, site_ur
     with_saves(page, entries)
     in_play = page.locator("#in-play .save")
     expect(in_play).to_have_count(4)
-    assert [item.get_attribute("data-save") for item in in_play.all()] == [
-        "game6",
-        "game5",
-        "game4",
-        "game3",
-    ]
+    assert save_ids(in_play) == ["game6", "game5", "game4", "game3"]
     page.click("button[data-lang='ja']")
     expect(page.locator("#in-play")).to_contain_text("対局中のゲームをすべて表示（6件）")
     page.click("button[data-lang='en']")
