@@ -238,6 +238,26 @@ def test_a_link_opened_in_a_second_tab_brings_the_first_one_up_to_date(
     expect(bob.locator(READY_TO_PLAY)).to_be_visible(timeout=120_000)
 
 
+def test_an_invite_opened_in_two_tabs_joins_once(new_context, site_url: str) -> None:
+    """Bob opens Alice's invite twice (two taps on it) and joins in one tab; Join in the
+    other shows the game he joined, with the same link to send, instead of joining again
+    over it (which would replace the keys his first link carried)."""
+    alice = open_page(new_context, site_url, "en")
+    bob = open_page(new_context, site_url, "en")
+    invite = start_by_links(alice, "Alice")
+    second_tab = bob.context.new_page()
+    open_link(second_tab, invite)
+    second_tab.wait_for_selector("#join-name", timeout=120_000)
+    answer = join(bob, invite, "Bob")
+    second_tab.fill("#join-name", "Bob")
+    second_tab.click("[data-act='join']")
+    expect(second_tab.locator("#message")).to_contain_text("joined this game in another tab")
+    assert the_link(second_tab) == answer
+    open_link(alice, answer)
+    expect(alice.locator("#message")).to_be_hidden()
+    expect(alice.locator(".play")).to_be_visible()
+
+
 def test_a_refusal_goes_with_the_next_link_and_a_late_join_is_told_no_seat_is_free(
     new_context, site_url: str
 ) -> None:

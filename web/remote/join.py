@@ -60,6 +60,17 @@ class JoinScreen:
         )
 
     async def act_join(self, element) -> None:
+        offer = self.offer
+        if offer is not None and not self.instead and self.joined_elsewhere(offer):
+            self.app.show_message(lambda: t("remote.joined_elsewhere"))
+            self.app.resume(offer.chain_id)  # that game, not a second join over its save
+            return
         field = dom.by_id("join-name")
         name = storage.remember_name(str(field.value) if field is not None else "")
         await self.app.join_remote(self.fragment, name)
+
+    def joined_elsewhere(self, offer: Invitation) -> bool:
+        """This device joined the game since the screen opened (the invite opened in two
+        tabs): a second join would replace the first's secrets, which its link carried."""
+        chain_id = offer.chain_id
+        return storage.is_save_id(chain_id) and isinstance(storage.read(chain_id), storage.Save)
