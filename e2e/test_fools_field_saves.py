@@ -174,7 +174,7 @@ def test_a_game_that_went_on_in_another_tab_is_shown_as_saved(new_context, site_
     expect(second.locator("#lobby")).to_be_visible()
     expect(second.locator("#message")).to_contain_text("deleted in another tab")
     second.click("button[data-lang='ja']")
-    expect(second.locator("#message")).to_be_visible()
+    expect(second.locator("#message")).to_contain_text("別のタブかウィンドウで削除されました")
 
 
 def link_of(text: str) -> str:
