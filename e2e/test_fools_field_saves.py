@@ -167,8 +167,15 @@ def test_a_game_that_went_on_in_another_tab_is_shown_as_saved(new_context, site_
     expect(second.locator(".play")).to_have_attribute("data-moves", str(before))
     second.evaluate(SEEN, True)
     expect(second.locator(".play")).to_have_attribute("data-moves", str(moves(first)))
-    # Deleted in one tab: the other goes back to the lobby and says why.
+    # A lobby lists the saves again when another tab moves, the focus kept where it was.
     first.click(".play-bar [data-act='lobby']")
+    resume = first.locator("#in-play [data-act='resume']")
+    resume.focus()
+    play_a_turn(second)
+    assert settle(second) == "mine"
+    expect(first.locator("#in-play .save")).to_contain_text(f"{moves(second)} moves")
+    expect(resume).to_be_focused()
+    # Deleted in one tab: the other goes back to the lobby and says why.
     first.locator("[data-act='delete']").first.click()
     first.click("dialog[open] button[value='yes']")
     expect(second.locator("#lobby")).to_be_visible()

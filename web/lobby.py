@@ -33,6 +33,14 @@ class Lobby:
         self.all_in_play = False  # every game in progress shown, not only the first few
 
     def render(self) -> None:
+        """The saves as storage holds them now, the focus kept on a save's button (the
+        lobby is drawn again whenever another tab changes a save)."""
+        focused = save_button_focused()
+        self.render_saves()
+        if focused is not None:
+            focus_save_button(*focused)
+
+    def render_saves(self) -> None:
         holder = dom.by_id("saves")
         try:
             saves = self.saves = storage.list_saves()
@@ -160,6 +168,22 @@ def save_item(save: storage.Save | storage.BadSave) -> Element:
         opens is None and h("p", {"class": "why"}, t("saves.unknown_game", game=save.game[:60])),
         save_buttons(save.id, opens),
     )
+
+
+def save_button_focused() -> tuple[str, str] | None:
+    """What the focused button of a save does, and to which save, if one has the focus."""
+    active = dom.nullable(js.document.activeElement)
+    if active is None or not active.hasAttribute("data-id"):
+        return None
+    return str(active.dataset.act), str(active.dataset.id)
+
+
+def focus_save_button(act: str, save_id: str) -> None:
+    """Focus the button that does `act` to the save `save_id`, if it is still listed."""
+    for button in js.document.querySelectorAll("#lobby [data-act][data-id]"):
+        if str(button.dataset.act) == act and str(button.dataset.id) == save_id:
+            button.focus()
+            return
 
 
 def in_progress(save: storage.Save | storage.BadSave) -> bool:
