@@ -99,6 +99,13 @@ def is_save_id(text: str) -> bool:
     return bool(_ID.fullmatch(text))
 
 
+def game_by_links(chain_id: str) -> Save | None:
+    """The saved game by links whose chain is `chain_id` (its save's id), if this device
+    holds one."""
+    save = read(chain_id) if is_save_id(chain_id) else None
+    return save if isinstance(save, Save) and save.remote is not None else None
+
+
 def new_id() -> str:
     # The OS's randomness, without importing `secrets` (hashlib, hmac: slower to start).
     return f"{random.SystemRandom().getrandbits(48):012x}"

@@ -72,5 +72,4 @@ class JoinScreen:
     def joined_elsewhere(self, offer: Invitation) -> bool:
         """This device joined the game since the screen opened (the invite opened in two
         tabs): a second join would replace the first's secrets, which its link carried."""
-        chain_id = offer.chain_id
-        return storage.is_save_id(chain_id) and isinstance(storage.read(chain_id), storage.Save)
+        return storage.game_by_links(offer.chain_id) is not None

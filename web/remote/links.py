@@ -49,8 +49,8 @@ class RemoteLinks:
         self.app.dismiss_message()  # an earlier link's refusal is over
         try:
             chain_id = read_link(fragment)[0].game
-            save = storage.read(chain_id) if storage.is_save_id(chain_id) else None
-            if isinstance(save, storage.Save) and save.remote is not None:
+            save = storage.game_by_links(chain_id)
+            if save is not None:
                 self.bring_up_to_date(save, fragment)
                 return
             self.app.open_join(fragment, RemoteGame.invitation(fragment))

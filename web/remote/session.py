@@ -197,9 +197,8 @@ class RemoteSession(Session):
         save.moves = self.moves_played()
         save.over = game.state is not None and game.state.is_over()
         mine = game.my_move() or game.tie_answerer() == game.seat  # a move, or an answer
-        save.turn = "mine" if mine else "send" if game.send_needed() else "wait"
-        if self.left_out:
-            save.turn = "out"
+        send = game.send_needed()
+        save.turn = "out" if self.left_out else "mine" if mine else "send" if send else "wait"
         save.awaited = game.waiting_for()
         save.saved = storage.now_ms()
         try:
