@@ -384,6 +384,8 @@ def test_the_screens_of_a_game_by_links(open_page, site_url: str, audit: Audit, 
     screenshot(host, f"remote-send-move-phone-{lang}")
     host.click("[data-act='lobby']")
     expect(host.locator(".save").first).to_contain_text("Bob")
+    one_move = {"en": "1 move ·", "ja": "1手・"}[lang]  # one move played: not "1 moves"
+    expect(host.locator(".save").first).to_contain_text(one_move)
     audit.check(host, "lobby with a game by links (phone)")
     screenshot(host, f"remote-lobby-phone-{lang}")
     audit.assert_clean()

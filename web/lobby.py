@@ -16,7 +16,7 @@ import js
 
 from web import dialogs, dom, games, i18n, storage
 from web.dom import Element, h
-from web.i18n import t
+from web.i18n import plural, t
 from web.seats import SEAT_LETTERS, join_names, seat_line
 
 if TYPE_CHECKING:
@@ -163,7 +163,7 @@ def save_item(save: storage.Save | storage.BadSave) -> Element:
         h(
             "p",
             {"class": "muted"},
-            t("saves.details", moves=save.moves, when=str(when), state=state),
+            plural("saves.details", save.moves, moves=save.moves, when=str(when), state=state),
         ),
         opens is None and h("p", {"class": "why"}, t("saves.unknown_game", game=save.game[:60])),
         save_buttons(save.id, opens),

@@ -26,7 +26,7 @@ from web import dom
 from web.dom import Element, Live, h, svg
 from web.games import base
 from web.host import BoardHost
-from web.i18n import t
+from web.i18n import plural, t
 
 SIZE = 40  # a hex's centre-to-corner distance in map units
 ARROW_SHORT = 16  # how far an arrow of the latest move stops short of its last hex's centre
@@ -379,7 +379,7 @@ class Board(base.Board[GameOfFieldsView]):
         if entry.get("capture"):
             return t("gof.capture_words")
         count = len(entry["path"])
-        return t("gof.steps_words.one" if count == 1 else "gof.steps_words", count=count)
+        return plural("gof.steps_words", count, count=count)
 
     def route(
         self,
