@@ -6,7 +6,7 @@ import base64
 import json
 import zlib
 
-from conftest import from_a_newer_app, moves, saved_record, screenshot, settle, wait_ready
+from conftest import PHONE, from_a_newer_app, moves, saved_record, screenshot, settle, wait_ready
 from playwright.sync_api import Page, expect
 from test_fools_field_play import field_labels, play_a_turn, start_game
 
@@ -126,6 +126,149 @@ def test_a_pile_of_unfinished_games_leaves_the_games_in_view(page: Page, site_ur
     expect(in_play).to_have_count(6)
     expect(page.locator("[data-act='show-all-in-play']")).to_have_count(0)
     expect(page.locator("#in-play [data-save='game2'] [data-act='resume']")).to_be_focused()
+
+
+# Every layout shift the page makes by itself (not after a tap or a key): what moved.
+# `ffShiftsSoFar()` gives them once two more frames have been drawn.
+SHIFTS_JS = """() => {
+  const shifts = (window.ffShifts = []);
+  const keep = (entries) => {
+    for (const shift of entries) {
+      if (shift.hadRecentInput) continue;
+      for (const source of shift.sources) {
+        const node = source.node;
+        shifts.push(node ? node.id || String(node.className) || node.nodeName : "?");
+      }
+    }
+  };
+  const observer = new PerformanceObserver((list) => keep(list.getEntries()));
+  observer.observe({ type: "layout-shift", buffered: true });
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  window.ffShiftsSoFar = async () => {
+    await frame();
+    await frame();
+    keep(observer.takeRecords());
+    return shifts;
+  };
+}"""
+
+
+def opened_before_python(page: Page) -> list:
+    """The page opened again with its app's files held back: Python never comes up
+    (until the routes returned are let go)."""
+    held: list = []
+    page.route("**/app.zip", lambda route: held.append(route))
+    page.reload(wait_until="commit")
+    expect(page.locator("#lobby")).to_be_visible()
+    return held
+
+
+def let_python_boot(page: Page, held: list) -> None:
+    for route in held:
+        route.continue_()
+    page.unroute("**/app.zip")
+    wait_ready(page)
+
+
+def test_the_lobby_holds_still_as_python_boots(new_context, site_url: str) -> None:
+    """A returning player's lobby does not jump when Python has booted: the games in
+    progress are drawn as the page opens, as the last page listed them (their buttons
+    disabled until Python is up, as New game is), and the loading bar floats over the
+    page. They are drawn only in the language they were listed in."""
+    page = new_context(**PHONE).new_page()
+    page.add_init_script(f"({SHIFTS_JS})()")
+    page.goto(site_url)
+    wait_ready(page)
+    assert page.evaluate("ffShiftsSoFar()") == []  # a first visit: the bar went, nothing moved
+    record = known_deal(9).to_text()
+    with_saves(page, {f"game{n}": save_entry(record, moves=n) | {"saved": n} for n in range(1, 6)})
+    in_play = page.locator("#in-play")
+    expect(in_play.locator(".save")).to_have_count(4)
+    listed = in_play.inner_text()
+
+    held = opened_before_python(page)
+    expect(in_play.locator(".save")).to_have_count(4)
+    assert in_play.inner_text() == listed
+    assert save_ids(in_play.locator(".save")) == ["game5", "game4", "game3", "game2"]
+    buttons = in_play.locator("button")
+    expect(buttons).to_have_count(9)  # Resume and Delete each, and Show all
+    for button in buttons.all():
+        expect(button).to_be_disabled()
+    assert page.locator("html[data-ready]").count() == 0
+    screenshot(page, "lobby-before-python-phone-en")
+    let_python_boot(page, held)
+    expect(in_play.locator("[data-act='resume']").first).to_be_enabled()
+    assert in_play.inner_text() == listed
+    assert page.evaluate("ffShiftsSoFar()") == []
+
+    page.click("button[data-lang='ja']")  # listed again, in Japanese: kept so
+    expect(in_play).to_contain_text("再開")
+    held = opened_before_python(page)
+    expect(in_play.locator(".save").first).to_contain_text("再開")
+    page.click("button[data-lang='en']")  # before Python: not in English, so not at all
+    expect(in_play).to_be_hidden()
+    let_python_boot(page, held)
+    expect(in_play.locator(".save").first).to_contain_text("Resume")
+
+    # A game begun since the lobby listed them, left mid-game (another app, the tab
+    # closed): kept as the page is left, so the next page draws it first.
+    start_game(page)
+    play_a_turn(page)
+    assert settle(page) == "mine"
+    played = moves(page)
+    page.evaluate(SEEN, False)
+    held = opened_before_python(page)
+    newest = in_play.locator(".save").first
+    expect(newest).to_contain_text(f"{played} moves")
+    assert newest.get_attribute("data-save") not in [f"game{n}" for n in range(1, 6)]
+    let_python_boot(page, held)
+
+
+# Storage events heard from other tabs, by key; `hear(key, n)` waits for the n-th.
+HEARD_JS = """() => {
+  window.ffHeard = {};
+  addEventListener("storage", (event) => {
+    ffHeard[event.key] = (ffHeard[event.key] || 0) + 1;
+  });
+}"""
+
+
+def round_trip(first: Page, second: Page, number: int) -> None:
+    """A key written in each tab in turn (a new value: the same value is no event), each
+    waited for in the other: every storage event either tab sent before it has reached
+    the other (they come in order)."""
+    for hop, (writer, reader) in enumerate(((first, second), (second, first))):
+        writer.evaluate("(v) => localStorage.setItem('ff:test-barrier', v)", f"{number}.{hop}")
+        reader.wait_for_function("(n) => (ffHeard['ff:test-barrier'] || 0) >= n", arg=number)
+
+
+def test_two_lobbies_in_two_languages_list_again_only_when_a_save_changes(
+    new_context, site_url: str
+) -> None:
+    """Each lobby keeps its glimpse of the games in progress in its own language; the
+    other tab hears that write, and must not list again (and so write its own, which
+    the first would hear...): only a save's change makes a lobby list again."""
+    context = new_context()
+    context.add_init_script(f"({HEARD_JS})()")
+    first, second = context.new_page(), context.new_page()
+    first.goto(site_url)
+    wait_ready(first)
+    record = known_deal(9).to_text()
+    with_saves(first, {f"game{n}": save_entry(record) | {"saved": n} for n in range(1, 4)})
+    second.goto(site_url)
+    wait_ready(second)
+    second.click("button[data-lang='ja']")
+    expect(second.locator("#in-play")).to_contain_text("再開")
+    first.locator("[data-save='game3'] [data-act='delete']").click()
+    first.click("dialog[open] button[value='yes']")
+    expect(second.locator("#in-play .save")).to_have_count(2)  # the second tab listed again
+    round_trip(first, second, 1)
+    heard = [page.evaluate("ffHeard['ff:in-play'] || 0") for page in (first, second)]
+    assert heard[0] >= 1 and heard[1] >= 1  # each heard the other's glimpse
+    for number in (2, 3):
+        round_trip(first, second, number)
+    assert [page.evaluate("ffHeard['ff:in-play'] || 0") for page in (first, second)] == heard
+    expect(first.locator("#in-play")).to_contain_text("Resume")
 
 
 # The page seen or not (a tab switched to or away from), as the browser tells it.

@@ -40,9 +40,10 @@ MADE = "html[data-snapshot='stored'], html[data-snapshot='refused'], html[data-s
 # marked the move its study preferred, the instruction carried Cancel for every board and
 # each board named the seat of a shared position (2026-11-29: 561.1 KB), 565 KB until
 # the lobby listed games in progress first and a game open in two tabs learned to show
-# what the other did (2026-11-29: 567.3 KB); a budget that notices growth, raised only
-# with a reason.
-OWN_BYTES_LIMIT = 570_000
+# what the other did (2026-11-29: 567.3 KB), 570 KB until the page drew the games in
+# progress before Python boots, so that the lobby holds still (2026-12-02: 572.8 KB);
+# a budget that notices growth, raised only with a reason.
+OWN_BYTES_LIMIT = 575_000
 # The games whose computer hooks (`<game package>.ai`) are not imported in the page.
 HOOKS_NOT_IMPORTED = """
 import json, sys

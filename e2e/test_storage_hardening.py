@@ -17,7 +17,13 @@ import zlib
 from conftest import from_a_newer_app, settle, wait_ready
 from playwright.sync_api import Page, expect
 from test_fools_field_play import start_game
-from test_fools_field_saves import SAVES_JS, known_deal, save_entry
+from test_fools_field_saves import (
+    SAVES_JS,
+    known_deal,
+    let_python_boot,
+    opened_before_python,
+    save_entry,
+)
 
 from pygames.record import MAX_LINK_CHARS
 
@@ -251,3 +257,68 @@ def test_a_save_this_version_cannot_open_says_why_and_is_kept(page: Page, site_u
         [SAVE + key for key in entries],
     )
     assert kept == [True, True]
+
+
+def glimpse(nodes: object, **changes) -> str:
+    return json.dumps({"format": "ff-in-play/1", "lang": "en", "nodes": nodes} | changes)
+
+
+def deep(levels: int) -> list:
+    node: list = [None, "li", [], ["deep"]]
+    for _ in range(levels):
+        node = [None, "ul", [], [node]]
+    return [node]
+
+
+def test_a_hostile_glimpse_of_games_in_progress_draws_text_or_nothing(
+    page: Page, site_url: str
+) -> None:
+    """What the lobby keeps for the next page to draw before Python boots (ff:in-play)
+    may be written by another site of the origin too: only known tags and attributes
+    are made, text stays text, buttons stay disabled, and anything else draws nothing.
+    Once Python is up it lists what storage holds and keeps that instead."""
+    page.goto(site_url)
+    wait_ready(page)
+    refused = {
+        "a script": glimpse([[None, "script", [], ["window.__pwned = 1"]]]),
+        "an SVG element": glimpse([["http://www.w3.org/2000/svg", "ul", [], []]]),
+        "not a node": glimpse([{"tag": "ul"}]),
+        "too deep": glimpse(deep(8)),
+        "another language": glimpse([[None, "ul", [], ["Resume"]]], lang="ja"),
+        "another format": glimpse([[None, "ul", [], ["Resume"]]], format="ff-in-play/9"),
+        "not JSON": "{not json",
+        "too long": glimpse([[None, "ul", [], ["x" * 20_000]]]),
+    }
+    in_play = page.locator("#in-play")
+    for why, text in refused.items():
+        page.evaluate("(text) => localStorage.setItem('ff:in-play', text)", text)
+        opened_before_python(page)
+        expect(in_play, why).to_be_hidden()
+        assert page.locator("#in-play-saves *").count() == 0, why
+    hostile_attributes = ["onclick", "window.__pwned = 1", "style", "display: none"]
+    focusing = ["autofocus", "", "onfocus", "window.__pwned = 1"]
+    item = [
+        None,
+        "li",
+        ["class", "save", "data-save", "x", *hostile_attributes],
+        [
+            [None, "h3", [], [INJECTED_ID]],
+            [None, "button", ["type", "button", *focusing], ["Resume"]],
+        ],
+    ]
+    page.evaluate(
+        "(text) => localStorage.setItem('ff:in-play', text)",
+        glimpse([[None, "ul", ["class", "save-list"], [item]]]),
+    )
+    held = opened_before_python(page)
+    drawn = page.locator("#in-play .save")
+    expect(drawn).to_be_visible()
+    expect(drawn.locator("h3")).to_have_text(INJECTED_ID)
+    assert page.locator("#in-play img").count() == 0
+    assert drawn.evaluate("(li) => li.getAttributeNames()") == ["class", "data-save"]
+    expect(drawn.locator("button")).to_be_disabled()
+    assert drawn.locator("button").evaluate("(b) => b.getAttributeNames()") == ["type", "disabled"]
+    assert page.evaluate("window.__pwned") is None
+    let_python_boot(page, held)
+    expect(in_play).to_be_hidden()  # nothing in progress in storage
+    assert page.evaluate("localStorage.getItem('ff:in-play')") is None

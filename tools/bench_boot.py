@@ -14,11 +14,16 @@ warm app loads swap order each run), so drift in a noisy machine's speed spreads
 over every column. Medians and minimums are printed; nothing is asserted.
 Time = navigation start -> the moment `data-ready` appears on <html>.
 The server sends Cache-Control max-age=600, as GitHub Pages does.
+Layout shift (the app's): how far what the player sees moved by itself while the page
+booted (Chromium's cumulative layout shift, up to two frames after `data-ready`; 0 is
+nothing moved), the cold load a first visit with no saves, the warm loads a returning
+player's, with three games in progress left as the page was last left.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 from dataclasses import dataclass, field
@@ -45,7 +50,28 @@ new MutationObserver(() => {
     window.__readyAt = performance.now();
   }
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });
+window.__shifted = 0;
+window.__shifts = new PerformanceObserver((list) => {
+  for (const shift of list.getEntries()) if (!shift.hadRecentInput) window.__shifted += shift.value;
+});
+window.__shifts.observe({ type: "layout-shift", buffered: true });
 """
+
+# The layout shift so far, two frames after it is asked for.
+LAYOUT_SHIFT = """async () => {
+  for (let frame = 0; frame < 2; frame++) await new Promise((r) => requestAnimationFrame(r));
+  for (const shift of window.__shifts.takeRecords()) {
+    if (!shift.hadRecentInput) window.__shifted += shift.value;
+  }
+  return window.__shifted;
+}"""
+
+# Games in progress written to storage, then the page left (hidden) as a player leaves it.
+LEAVE_GAMES_IN_PROGRESS = """(entries) => {
+  for (const [key, entry] of Object.entries(entries)) localStorage.setItem(key, entry);
+  Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
 
 TRANSFERRED_BYTES = """
 () => performance.getEntriesByType("navigation")
@@ -64,6 +90,9 @@ SNAPSHOT_MADE = (
 @dataclass
 class Timings:
     ms: dict[str, list[float]] = field(default_factory=lambda: {"cold": [], "warm": [], "snap": []})
+    shift: dict[str, list[float]] = field(
+        default_factory=lambda: {"cold": [], "warm": [], "snap": []}
+    )
     cold_bytes: list[int] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -105,16 +134,32 @@ def measure_app(
     made = page.get_attribute("html", "data-snapshot")
     if made != "stored":
         timings.notes.append(f"the first load's snapshot was {made}")
+    timings.shift["cold"].append(page.evaluate(LAYOUT_SHIFT))
+    page.evaluate(LEAVE_GAMES_IN_PROGRESS, games_in_progress())
     for column in ("snap", "warm") if snapshot_first else ("warm", "snap"):
         page.evaluate(SWITCH_SNAPSHOTS_OFF, column == "warm")
         page.reload()
         timings.ms[column].append(ready_time(page))
+        timings.shift[column].append(page.evaluate(LAYOUT_SHIFT))
         boot = page.get_attribute("html", "data-boot")
         expected = "snapshot" if column == "snap" else "fresh"
         if boot != expected:
             reason = page.get_attribute("html", "data-boot-reason")
             timings.notes.append(f"a {column} load booted {boot} ({reason})")
     context.close()
+
+
+def games_in_progress() -> dict[str, str]:
+    """Three saves of games just begun (The Fool's Field against the computer)."""
+    from pygames.record import Record
+
+    entries = {}
+    for number in range(3):
+        record = Record.dealt("fools-field", ["human", "hard"], {"start": "A"}, number)
+        save = {"format": "ff-save/1", "game": "fools-field", "record": record.to_text()}
+        save |= {"seats": record.seats, "created": 1, "saved": 1 + number, "moves": 0}
+        entries[f"ff:save:bench{number}"] = json.dumps(save | {"over": False})
+    return entries
 
 
 def ready_time(page: Page) -> float:
@@ -149,6 +194,18 @@ def print_report(results: dict[str, Timings], runs: int) -> None:
             verdict = "ok" if median <= TARGETS[column] else "OVER TARGET"
             label = f"{labels[column]} / bare {against}"
             print(f"  {label:<32} {median:.2f} ({low:.2f})  target <= {TARGETS[column]}  {verdict}")
+    if "app" in results:
+        shifts = results["app"].shift
+        print("\nlayout shift as the app boots (0: nothing moved; median / max):")
+        for column, situation in (
+            ("cold", "a first visit"),
+            ("warm", "games in progress"),
+            ("snap", "games in progress"),
+        ):
+            values = shifts[column]
+            if values:
+                text = f"{statistics.median(values):.3f} / {max(values):.3f}"
+                print(f"  {labels[column]:<20} {situation:<20} {text}")
     for name, timings in results.items():
         megabytes = statistics.median(timings.cold_bytes) / 1e6
         print(f"cold {name} load transferred: {megabytes:.2f} MB")

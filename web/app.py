@@ -126,7 +126,7 @@ class App:
         self._listen(js.document, "dragover", self.on_dragover)
         self._listen(js.document, "drop", self.on_drop)
         self._listen(js.window, "storage", self.on_storage)
-        self._listen(js.document, "visibilitychange", lambda event: self.check_other_tabs())
+        self._listen(js.document, "visibilitychange", lambda event: self.on_visibility_change())
         self._listen(js.window, "pageshow", lambda event: self.check_other_tabs())
         for button in js.document.querySelectorAll("[data-act='new-game']"):
             button.disabled = False
@@ -279,12 +279,16 @@ class App:
         """Another tab or window of the site changed storage (the browser tells every
         other page). A game shown here that changed there is out of date: a move made on
         it would overwrite the moves made there (by links, make a second link for one
-        turn), so it is shown again as saved, at once or when this page is next seen."""
+        turn), so it is shown again as saved, at once or when this page is next seen.
+        Only saves count: the lobby's glimpse that each lobby keeps (in its own language)
+        would otherwise have two lobbies list again for ever, each at the other's."""
+        key = dom.nullable(event.key)  # None: all of storage was cleared
+        if key is not None and not str(key).startswith(storage.SAVE_PREFIX):
+            return
         if self.showing == "lobby":
             self.lobby.render()
             return
         session = self.game_shown()
-        key = dom.nullable(event.key)  # None: all of storage was cleared
         if session is None or key not in (None, storage.SAVE_PREFIX + session.save.id):
             return
         if js.document.visibilityState == "visible":
@@ -292,6 +296,14 @@ class App:
             return
         self.stale_save = session.save.id
         self.close_play()  # its computers stop; nothing is saved from here until shown
+
+    def on_visibility_change(self) -> None:
+        """Seen again: catch up with other tabs. Left (another tab, another app, the tab
+        closed): keep the lobby's games in progress for the next page to show at once."""
+        if js.document.visibilityState == "hidden":
+            self.lobby.keep_in_play()
+        else:
+            self.check_other_tabs()
 
     def check_other_tabs(self) -> None:
         """This page is seen again (a tab switched to, a page back from the cache): its

@@ -1,5 +1,6 @@
 // The tiny boot script: runs before Python. It shows the lobby in the chosen
-// language at once, handles the language switch, and reports boot progress.
+// language at once, with the games in progress as the last page listed them,
+// handles the language switch, and reports boot progress.
 // Every UI string lives in web/i18n.json; Python reads the same table from
 // window.ffBoot.strings, so no string is written twice.
 (() => {
@@ -51,8 +52,58 @@
     } catch {
       // Storage may be full or disabled: the choice just is not remembered.
     }
-    if (table) apply();
+    if (table) {
+      apply();
+      drawInPlay(); // in the language chosen, or not at all
+    }
     document.dispatchEvent(new CustomEvent("ff-lang", { detail: code }));
+  };
+
+  // The games in progress as the lobby last listed them (web/lobby.py's InPlayGlimpse),
+  // drawn at once so that the games below do not move down when Python has booted and
+  // lists them. Storage may hold anything: only known tags and attributes are made,
+  // text stays text, buttons stay disabled; anything else and nothing is drawn.
+  const IN_PLAY_KEY = "ff:in-play";
+  const IN_PLAY_FORMAT = "ff-in-play/1";
+  const IN_PLAY_MAX_CHARS = 16000;
+  const IN_PLAY_TAGS = new Set(["ul", "li", "h3", "p", "div", "button"]);
+  const IN_PLAY_ATTRIBUTES = new Set(["class", "type", "data-save", "data-act", "data-id"]);
+  const MAX_DEPTH = 6;
+
+  const element = (node, depth) => {
+    if (typeof node === "string") return document.createTextNode(node);
+    if (!Array.isArray(node) || node.length !== 4 || depth > MAX_DEPTH) throw new Error("node");
+    const [namespace, tag, attributes, children] = node;
+    if (namespace !== null || !IN_PLAY_TAGS.has(tag)) throw new Error("tag");
+    if (!Array.isArray(attributes) || !Array.isArray(children)) throw new Error("node");
+    const made = document.createElement(tag);
+    for (let i = 0; i + 1 < attributes.length; i += 2) {
+      const [name, value] = [attributes[i], attributes[i + 1]];
+      if (IN_PLAY_ATTRIBUTES.has(name) && typeof value === "string") made.setAttribute(name, value);
+    }
+    if (tag === "button") made.disabled = true; // until Python is up, as New game is
+    made.append(...children.map((child) => element(child, depth + 1)));
+    return made;
+  };
+
+  const keptInPlay = () => {
+    try {
+      const text = localStorage.getItem(IN_PLAY_KEY);
+      if (typeof text !== "string" || text.length > IN_PLAY_MAX_CHARS) return [];
+      const kept = JSON.parse(text);
+      if (kept?.format !== IN_PLAY_FORMAT || kept.lang !== lang) return [];
+      return Array.isArray(kept.nodes) ? kept.nodes.map((node) => element(node, 0)) : [];
+    } catch {
+      return [];
+    }
+  };
+
+  // Until Python lists them itself (then data-ready is set, and this is left alone).
+  const drawInPlay = () => {
+    if ("ready" in html.dataset) return;
+    const nodes = keptInPlay();
+    document.getElementById("in-play-saves").replaceChildren(...nodes);
+    document.getElementById("in-play").hidden = nodes.length === 0;
   };
 
   const strings = fetch(new URL("i18n.json", document.currentScript.src))
@@ -60,6 +111,7 @@
     .then((loaded) => {
       table = loaded;
       apply();
+      drawInPlay();
       // The lobby shows once its words are in; later language switches leave it as it is
       // (hidden while a game is open).
       document.getElementById("lobby").hidden = false;

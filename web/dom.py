@@ -140,6 +140,12 @@ def replace_with(old: Live, *children) -> None:
     _dom_call("replaceWith", old, children)
 
 
+def flattened(*children) -> list:
+    """`children` as a screen is sent: nodes and text, None and False left out. Given to
+    `json.dumps`, it makes the JSON the page builds elements from (see DOM_CALL)."""
+    return _nodes(children, [])
+
+
 def build(node: Node) -> Live:
     """The live element for `node` (for what needs one before it is shown: a dialog)."""
     return _dom_call("build", None, [node])

@@ -6,11 +6,16 @@ works before Python boots; this screen fills in the saves. A finished game is
 offered for review (the replay screen), a game in progress to resume, and
 anything unreadable only to delete. A record file (as the replay screen
 exports it) opens here too, picked or dropped on the page.
+
+The games in progress, as listed last, are kept (`InPlayGlimpse`) for the next page
+to draw before Python has booted (web/boot.js), so that the games listed below them
+do not move down once it has.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import json
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 import js
 
@@ -23,13 +28,25 @@ if TYPE_CHECKING:
     from web.shell import Shell
 
 
+Saves = list[storage.Save | storage.BadSave]
 IN_PLAY_SHOWN = 4  # games in progress listed before "Show all"
+IN_PLAY_FORMAT: Literal["ff-in-play/1"] = "ff-in-play/1"
+
+
+class InPlayGlimpse(TypedDict):
+    """The games in progress as the lobby listed them (the first few), kept for
+    web/boot.js to draw as the next page opens; it draws them only in `lang`, as
+    disabled buttons until Python is up, and only tags and attributes it knows."""
+
+    format: Literal["ff-in-play/1"]
+    lang: str
+    nodes: list  # #in-play-saves' children as web/dom.py sends a screen (`flattened`)
 
 
 class Lobby:
     def __init__(self, app: Shell):
         self.app = app
-        self.saves: list[storage.Save | storage.BadSave] = []  # as last shown
+        self.saves: Saves = []  # as last shown
         self.all_in_play = False  # every game in progress shown, not only the first few
 
     def render(self) -> None:
@@ -58,24 +75,23 @@ class Lobby:
             listed = h("p", {"class": "muted"}, t(none))
         dom.replace(holder, listed, open_file())
 
-    def render_in_play(self, saves: list[storage.Save | storage.BadSave]) -> None:
+    def render_in_play(self, saves: Saves) -> None:
         """Games in progress, above the list of games, where a returning player looks
         first: games by links that wait for me before the others, each newest first;
         the first few only, until asked for all (games left unfinished pile up)."""
-        ordered = sorted(saves, key=lambda save: not needs_me(save))
-        shown = ordered if self.all_in_play else ordered[:IN_PLAY_SHOWN]
-        more = len(ordered) - len(shown)
+        ordered = in_play_order(saves)
         dom.by_id("in-play").hidden = not saves
-        dom.replace(
-            dom.by_id("in-play-saves"),
-            h("ul", {"class": "save-list"}, [save_item(s) for s in shown]),
-            more > 0
-            and h(
-                "button",
-                {"type": "button", "data-act": "show-all-in-play"},
-                t("saves.show_all", count=len(ordered)),
-            ),
-        )
+        dom.replace(dom.by_id("in-play-saves"), in_play_items(ordered, self.all_in_play))
+        keep_in_play(ordered)
+
+    def keep_in_play(self) -> None:
+        """Keep the games in progress as storage holds them now (for the next page, as
+        this one is left: a game begun or played here since the lobby showed)."""
+        try:
+            saves = storage.list_saves()
+        except storage.StorageUnavailable:
+            return
+        keep_in_play(in_play_order([save for save in saves if in_progress(save)]))
 
     def warm_computers(self) -> None:
         """Boot the computer's workers while the lobby shows, for the newest game in
@@ -113,6 +129,34 @@ class Lobby:
             return
         self.render()
         self.app.announce(t("saves.deleted"))
+
+
+def in_play_order(saves: Saves) -> Saves:
+    """Games by links that wait for me first, each kind newest first (as listed)."""
+    return sorted(saves, key=lambda save: not needs_me(save))
+
+
+def in_play_items(ordered: Saves, everything: bool) -> list[Element]:
+    """The games in progress listed: the first few, or `everything`; then Show all."""
+    shown = ordered if everything else ordered[:IN_PLAY_SHOWN]
+    items = [h("ul", {"class": "save-list"}, [save_item(save) for save in shown])]
+    if len(shown) < len(ordered):
+        words = t("saves.show_all", count=len(ordered))
+        items.append(h("button", {"type": "button", "data-act": "show-all-in-play"}, words))
+    return items
+
+
+def keep_in_play(ordered: Saves) -> None:
+    """The first few games in progress, as listed, kept for the next page (or none)."""
+    if not ordered:
+        storage.keep_in_play(None)
+        return
+    glimpse: InPlayGlimpse = {
+        "format": IN_PLAY_FORMAT,
+        "lang": i18n.lang(),
+        "nodes": dom.flattened(in_play_items(ordered, everything=False)),
+    }
+    storage.keep_in_play(json.dumps(glimpse, ensure_ascii=False))
 
 
 def open_file() -> Element:

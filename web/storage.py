@@ -7,6 +7,9 @@ lobby lists without importing the rules engine (title, moves, finished), and
 in saves from before it was kept), and `analysis`, the computer's study of a
 finished game (web/analysis.py), kept so that it runs once.
 
+The lobby's games in progress, as last listed, are kept under "ff:in-play"
+(`keep_in_play`) for the next page to draw before Python has booted (web/boot.js).
+
 A game played with friends on other devices (web/remote_session.py) is saved under
 its chain's id with no record: `remote` holds its device's save
 (`pygames.remote.game.RemoteGame.to_saved`, checked where it is read), `names` the
@@ -299,13 +302,36 @@ def _turn(value: object) -> str:
 
 def write(save: Save) -> None:
     try:
-        _store().setItem(SAVE_PREFIX + save.id, save.to_json())
+        _set(SAVE_PREFIX + save.id, save.to_json())
+    except StorageFull:
+        keep_in_play(None)  # a save comes before the lobby's glimpse: try again without it
+        _set(SAVE_PREFIX + save.id, save.to_json())
+
+
+def _set(key: str, text: str) -> None:
+    try:
+        _store().setItem(key, text)
     except StorageUnavailable:
         raise
     except Exception as error:  # JsException wrapping a DOMException
         if "quota" in str(error).lower():
             raise StorageFull(str(error)) from None
         raise
+
+
+IN_PLAY_KEY = "ff:in-play"
+MAX_IN_PLAY_CHARS = 16_000  # a glimpse of the first few games: a longer one is not kept
+
+
+def keep_in_play(text: str | None) -> None:
+    """Keep the lobby's games in progress as `text` (web/lobby.py's `InPlayGlimpse`, as
+    JSON), or drop them (None). Only a glimpse, for the next page to draw at once: when
+    it cannot be kept, that page draws the list once Python has booted."""
+    with contextlib.suppress(Exception):
+        if text is None or len(text) > MAX_IN_PLAY_CHARS:
+            _store().removeItem(IN_PLAY_KEY)
+        else:
+            _set(IN_PLAY_KEY, text)
 
 
 def delete(save_id: str) -> None:
