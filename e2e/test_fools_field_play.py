@@ -301,7 +301,7 @@ def test_voluntary_retreat_asks_first(ready_page: Page) -> None:
     assert moves(page) == 1
 
 
-def test_cards_taken_back_in_a_retreat_are_shown_under_the_rivals_hand(
+def test_cards_taken_back_in_a_retreat_are_shown_as_known_in_the_rivals_hand(
     page: Page, site_url: str
 ) -> None:
     known = {}
@@ -313,12 +313,12 @@ def test_cards_taken_back_in_a_retreat_are_shown_under_the_rivals_hand(
     page.goto(site_url + "#" + link_where(rival_took_back_cards))
     wait_ready(page)
     assert settle(page) == "mine"
-    line = page.locator(".ff-other-hand .ff-known")
+    line = page.locator(".ff-board > .ff-known")  # below my hand: it comes and goes
     expect(line).to_contain_text("Known in Computer's hand:")
     shown = line.locator("[data-known]").evaluate_all("els => els.map(e => e.dataset.known)")
     assert shown == known["cards"]
     assert line.locator("svg").count() == len(known["cards"])
     # Each card is named for screen readers.
     assert line.get_attribute("aria-label").count("top ") == len(known["cards"])
-    # Nothing is known of my own hand's past: the line is only under the rival's hand.
+    # Nothing is known of my own hand's past: the one line is the rival's hand's.
     assert page.locator(".ff-known").count() == 1

@@ -2,11 +2,13 @@
 screen (no sideways scroll), a rules page's way back is a whole touch target and the page
 names its icon, Fools!'s form says "Players" once, on the Game of Fields map the hex
 with the keyboard's focus looks unlike the selected pawn's hex, by shape as well as colour,
-and in every game, once a pick is made, its Cancel is on screen beside the instruction.
+and in every game, once a pick is made, its Cancel is on screen beside the instruction,
+and the board holds still while the instruction changes.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,8 @@ from conftest import PHONE, ROOT, hold_the_computer, screenshot, settle, wait_re
 from playwright.sync_api import Page, expect
 from test_cloth_of_gold_play import LEGAL as COG_OVAL
 from test_cloth_of_gold_play import new_link as cog_link
-from test_fools_field_play import USABLE_CARD, start_game
+from test_cloth_of_gold_play import play_a_turn as play_a_cog_turn
+from test_fools_field_play import USABLE_CARD, play_a_turn, start_game
 from test_fools_layout import IN_VIEW_JS, deploy_link
 from test_fools_layout import USABLE as FOOLS_CARD
 from test_game_of_fields_play import crafted_state, position_link
@@ -209,3 +212,44 @@ def test_cancel_is_in_view_beside_the_instruction(phone_page: Page, site_url: st
     page.get_by_role("button", name="キャンセル", exact=True).tap()
     expect(page.get_by_role("button", name="キャンセル", exact=True)).to_have_count(0)
     expect(page.locator(f"[data-focus='{key}']")).to_be_focused()
+
+
+# Where an element's top is on the page (not on the screen: the page may scroll).
+TOP_JS = "(element) => element.getBoundingClientRect().top + window.scrollY"
+# The place a finger goes for after the computer's move: the Field, the ovals.
+PLAYED_ON = {"fools-field": ".ff-field", "cloth-of-gold": ".cog-ovals"}
+PLAY_A_TURN = {"fools-field": play_a_turn, "cloth-of-gold": play_a_cog_turn}
+
+
+def tops(page: Page, game: str) -> list[float]:
+    board = [".play-body"] + ([PLAYED_ON[game]] if game in PLAYED_ON else [])
+    return [page.locator(selector).evaluate(TOP_JS) for selector in board]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_board_holds_still_as_the_instruction_changes(
+    phone_page: Page, site_url: str, game: str
+) -> None:
+    """On a phone an instruction takes one to three lines ("Your turn: ...", "... or
+    Cancel", "Computer is thinking"): the board below it stays where it was as a pick is
+    made and taken back, and as the computer's turn comes (whose turn it is moves
+    nothing either), so the place a finger goes for has not moved. In Japanese, whose
+    lines are the longer ones here."""
+    page = phone_page
+    OPEN[game](page, site_url)
+    assert settle(page, 60_000) == "mine"
+    hold_the_computer(page, True)
+    page.click("button[data-lang='ja']")  # the longer lines: more of them wrap
+    expect(page.locator("#status p").first).to_have_text(re.compile("[ぁ-んァ-ン]"))
+    before = tops(page, game)
+    page.locator(PICK[game]).first.tap()
+    cancel = page.get_by_role("button", name="キャンセル", exact=True)
+    expect(cancel).to_have_count(1)
+    assert tops(page, game) == before, "a pick moved the board"
+    cancel.tap()
+    expect(cancel).to_have_count(0)
+    assert tops(page, game) == before, "a pick taken back moved the board"
+    if game in PLAY_A_TURN:
+        PLAY_A_TURN[game](page)
+        expect(page.locator("#status.thinking")).to_have_count(1)
+        assert tops(page, game) == before, "the computer's turn moved the board"

@@ -25,7 +25,7 @@ from web.cover import Cover
 from web.dom import Element, Live, h
 from web.games.base import Advice
 from web.i18n import error_text, t
-from web.screen import GameScreen, action_button, rematch_button
+from web.screen import GameScreen, action_button, rematch_button, status_slot
 from web.seats import join_names, result_text
 from web.session import Session
 from web.slicing import own_task
@@ -206,7 +206,7 @@ class PlayScreen(GameScreen):
                 self.game_notice
                 and h("p", {"class": "notice", "role": "status"}, self.game_notice),
                 self.notice(view),
-                self.status(view, viewer),
+                status_slot(self.status(view, viewer)),
                 h(
                     "div",
                     {"class": "play-body"},

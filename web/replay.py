@@ -28,7 +28,7 @@ from web import dialogs, dom, i18n
 from web.analysis import Analysis
 from web.dom import Element, Live, h
 from web.i18n import t, t_around
-from web.screen import GameScreen, action_button, rematch_button
+from web.screen import GameScreen, action_button, rematch_button, status_slot
 from web.seats import join_names, result_text
 from web.session import Session
 
@@ -246,7 +246,7 @@ class ReplayScreen(GameScreen):
                 },
                 self.bar(t("replay.heading", game=t("game." + self.session.game_id))),
                 self.session.read_only and self.shared_banner(t("replay.shared_explain")),
-                self.status(view, at_end),
+                status_slot(self.status(view, at_end)),
                 h(
                     "div",
                     {"class": "play-body"},

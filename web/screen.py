@@ -153,6 +153,13 @@ class GameScreen:
         return [part if isinstance(part, str) else self.board.log_item(part) for part in parts]
 
 
+def status_slot(status: Element) -> Element:
+    """The instruction's place at the top of a game's screen: on a phone it keeps the
+    height of three lines, and a longer instruction lies over the board's top edge
+    instead of pushing the board down (style.css), so that the board holds still."""
+    return h("div", {"class": "status-slot"}, status)
+
+
 def rematch_button() -> Element:
     attrs = {"type": "button", "class": "primary", "data-act": "rematch"}
     return h("button", {**attrs, "data-focus": "rematch"}, t("over.rematch"))

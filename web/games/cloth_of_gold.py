@@ -104,7 +104,17 @@ class Board(base.Board[ClothOfGoldView]):
                 {"class": "cog-score"},
                 plural("cog.score_line", score, score=score, row=view["rows"][seat]),
             ),
-            acting and h("span", {"class": "cog-turn-badge"}, t("cog.to_act")),
+            # Kept in place, unseen, while the seat waits: a phone's header would wrap
+            # only on its turn, and move the table below at every move.
+            h(
+                "span",
+                {
+                    "class": "cog-turn-badge",
+                    "data-idle": not acting,
+                    "aria-hidden": None if acting else "true",
+                },
+                t("cog.to_act"),
+            ),
             tokens["off_board"] > 0
             and h(
                 "p",
@@ -175,11 +185,12 @@ class Board(base.Board[ClothOfGoldView]):
         empty = t("cog.open_hand_empty", name=self.who(seat))
         return face_up_hand("open", "data-open", title, view["open_hands"][seat], empty)
 
-    def lacks(self, view: ClothOfGoldView, seat: int) -> Element | None:
-        """The colours this seat's hidden Hand is known not to hold (public knowledge)."""
+    def lacks(self, view: ClothOfGoldView, seat: int) -> Element:
+        """The colours this seat's hidden Hand is known not to hold (public knowledge);
+        its line stays, empty, when none is known, so the table below does not move."""
         colours = [c for c in COLOURS if c in view["lacks"][seat]]
         if not colours or not view["hand_sizes"][seat]:
-            return None
+            return h("p", {"class": "muted cog-lacks", "aria-hidden": "true"})
         names = t("cog.or_sep").join(t("cog.tile." + c) for c in colours)
         return h(
             "p",

@@ -33,6 +33,9 @@ PROMPTS = {
     "ff.discard": "ff.prompt.discard",
 }
 DISCARD_PROMPT = "ff.discard"
+# A rival's hand is drawn as one row of at most this many backs, whatever it holds (its
+# words give the count): a second row would move the Field down as the hand grows.
+MAX_BACKS_DRAWN = 12
 KNOWN_CARD_STYLE = "display:inline-block;width:32px;height:32px;margin:0 2px;vertical-align:middle"
 
 
@@ -103,20 +106,25 @@ class Board(base.Board[FoolsFieldView]):
 
     def draw(self, view: FoolsFieldView) -> Element:
         my_turn = view["choices"] is not None
+        top = self.top_seat(view)
+        # Above the Field only what keeps its height (the rival's backs, one row), so that
+        # the Field and the hand below it stay where a finger expects them; what comes
+        # and goes (a battle's news, the cards known in the rival's hand) comes after.
         return h(
             "div",
             {"class": "ff-board"},
-            self.other_hand(view, self.top_seat(view)),
-            self.table_info(view),
+            self.other_hand(view, top),
             self.field(view, my_turn),
             self.own_hand(view, self.bottom_seat(view), my_turn),
             self.controls(view, my_turn),
+            self.table_info(view),
+            self.known_held(view, top) if "open_hands" not in view else None,
         )
 
     def other_hand(self, view: FoolsFieldView, seat: int) -> Element:
         count = view["hand_sizes"][seat]
         label = plural("ff.hand_of", count, name=self.shell.names[seat], count=count)
-        backs = [card_back() for _ in range(count)]
+        backs = [card_back() for _ in range(min(count, MAX_BACKS_DRAWN))]
         return h(
             "div",
             {"class": "ff-other-hand", "data-seat": seat},
@@ -126,7 +134,6 @@ class Board(base.Board[FoolsFieldView]):
                 h("div", {"class": "backs", "aria-hidden": "true"}, backs),
                 h("p", {"class": "muted", "aria-hidden": "true"}, label),
             ),
-            self.known_held(view, seat) if "open_hands" not in view else None,
             self.open_cards(view, seat),
         )
 
