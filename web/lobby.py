@@ -80,9 +80,11 @@ class Lobby:
         first: games by links that wait for me before the others, each newest first;
         the first few only, until asked for all (games left unfinished pile up)."""
         ordered = in_play_order(saves)
+        first_few = in_play_items(ordered, everything=False)
+        shown = in_play_items(ordered, everything=True) if self.all_in_play else first_few
         dom.by_id("in-play").hidden = not saves
-        dom.replace(dom.by_id("in-play-saves"), in_play_items(ordered, self.all_in_play))
-        keep_in_play(ordered)
+        dom.replace(dom.by_id("in-play-saves"), shown)
+        keep_glimpse(first_few if ordered else None)
 
     def keep_in_play(self) -> None:
         """Keep the games in progress as storage holds them now (for the next page, as
@@ -91,7 +93,8 @@ class Lobby:
             saves = storage.list_saves()
         except storage.StorageUnavailable:
             return
-        keep_in_play(in_play_order([save for save in saves if in_progress(save)]))
+        ordered = in_play_order([save for save in saves if in_progress(save)])
+        keep_glimpse(in_play_items(ordered, everything=False) if ordered else None)
 
     def warm_computers(self) -> None:
         """Boot the computer's workers while the lobby shows, for the newest game in
@@ -146,15 +149,16 @@ def in_play_items(ordered: Saves, everything: bool) -> list[Element]:
     return items
 
 
-def keep_in_play(ordered: Saves) -> None:
-    """The first few games in progress, as listed, kept for the next page (or none)."""
-    if not ordered:
+def keep_glimpse(first_few: list[Element] | None) -> None:
+    """The first few games in progress as listed (`in_play_items`), kept for the next
+    page; None when nothing is in progress."""
+    if first_few is None:
         storage.keep_in_play(None)
         return
     glimpse: InPlayGlimpse = {
         "format": IN_PLAY_FORMAT,
         "lang": i18n.lang(),
-        "nodes": dom.flattened(in_play_items(ordered, everything=False)),
+        "nodes": dom.flattened(first_few),
     }
     storage.keep_in_play(json.dumps(glimpse, ensure_ascii=False))
 
